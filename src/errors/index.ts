@@ -1,0 +1,108 @@
+/**
+ * One error hierarchy that maps 1:1 onto Strapi's error body
+ * `{ data: null, error: { status, name, message, details } }`.
+ * Every layer throws these; the interfaces only format them.
+ */
+
+export type ErrorDetails = Record<string, unknown>;
+
+export abstract class QuarryError extends Error {
+  abstract readonly status: number;
+  readonly details: ErrorDetails;
+
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message);
+    this.details = details;
+  }
+
+  /** The `error` member of Strapi's error body. */
+  toJSON(): { status: number; name: string; message: string; details: ErrorDetails } {
+    return { status: this.status, name: this.name, message: this.message, details: this.details };
+  }
+}
+
+/** Bad input: a malformed query, payload or value. `details.path` names the offending input when known. */
+export class ValidationError extends QuarryError {
+  override readonly name = 'ValidationError';
+  readonly status = 400;
+
+  /** `path` is the dotted location of the offending input, e.g. `filters.stars.$eq`. */
+  static at(path: readonly (string | number)[] | string, message: string, extra: ErrorDetails = {}): ValidationError {
+    const dotted = typeof path === 'string' ? path : path.join('.');
+    return new ValidationError(message, { ...extra, path: dotted });
+  }
+}
+
+export class PaginationError extends QuarryError {
+  override readonly name = 'PaginationError';
+  readonly status = 400;
+}
+
+export class UnauthorizedError extends QuarryError {
+  override readonly name = 'UnauthorizedError';
+  readonly status = 401;
+  constructor(message = 'Missing or invalid credentials', details: ErrorDetails = {}) {
+    super(message, details);
+  }
+}
+
+export class ForbiddenError extends QuarryError {
+  override readonly name = 'ForbiddenError';
+  readonly status = 403;
+  constructor(message = 'Forbidden', details: ErrorDetails = {}) {
+    super(message, details);
+  }
+}
+
+export class NotFoundError extends QuarryError {
+  override readonly name = 'NotFoundError';
+  readonly status = 404;
+  constructor(message = 'Not Found', details: ErrorDetails = {}) {
+    super(message, details);
+  }
+}
+
+export class MethodNotAllowedError extends QuarryError {
+  override readonly name = 'MethodNotAllowedError';
+  readonly status = 405;
+  constructor(message = 'Method Not Allowed', details: ErrorDetails = {}) {
+    super(message, details);
+  }
+}
+
+export class PayloadTooLargeError extends QuarryError {
+  override readonly name = 'PayloadTooLargeError';
+  readonly status = 413;
+  constructor(message = 'Request body too large', details: ErrorDetails = {}) {
+    super(message, details);
+  }
+}
+
+/** A query ran past its time limit and was cancelled. */
+export class RequestTimeoutError extends QuarryError {
+  override readonly name = 'RequestTimeoutError';
+  readonly status = 503;
+  constructor(message = 'The query took longer than its time limit and was cancelled', details: ErrorDetails = {}) {
+    super(message, details);
+  }
+}
+
+/** A schema file that cannot be loaded; thrown at start-up, never over HTTP. */
+export class SchemaError extends Error {
+  override readonly name = 'SchemaError';
+  readonly file: string;
+  readonly attribute: string | undefined;
+
+  constructor(file: string, attribute: string | undefined, problem: string) {
+    super(`${file}${attribute ? ` (attribute "${attribute}")` : ''}: ${problem}`);
+    this.file = file;
+    this.attribute = attribute;
+  }
+}
+
+export const INTERNAL_ERROR_BODY = Object.freeze({
+  status: 500,
+  name: 'InternalServerError',
+  message: 'Internal Server Error',
+  details: Object.freeze({}),
+});

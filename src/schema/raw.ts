@@ -1,0 +1,34 @@
+/** The shape of a Strapi `schema.json` file, as far as Quarry reads it. */
+export interface RawAttribute {
+  readonly type?: unknown;
+  readonly relation?: unknown;
+  readonly target?: unknown;
+  readonly inversedBy?: unknown;
+  readonly mappedBy?: unknown;
+  readonly private?: unknown;
+  readonly required?: unknown;
+  readonly unique?: unknown;
+  readonly default?: unknown;
+  readonly enum?: unknown;
+  readonly minLength?: unknown;
+  readonly maxLength?: unknown;
+  readonly min?: unknown;
+  readonly max?: unknown;
+  readonly pluginOptions?: { readonly i18n?: { readonly localized?: unknown } };
+}
+
+export interface RawSchema {
+  readonly kind?: unknown;
+  readonly collectionName?: unknown;
+  readonly info?: { readonly singularName?: unknown; readonly pluralName?: unknown; readonly displayName?: unknown };
+  readonly options?: { readonly draftAndPublish?: unknown };
+  readonly pluginOptions?: { readonly i18n?: { readonly localized?: unknown } };
+  readonly attributes?: Readonly<Record<string, RawAttribute>>;
+}
+
+/** A schema with where it came from: its uid and the file named in errors. */
+export interface SchemaSource {
+  readonly uid: string;
+  readonly file: string;
+  readonly schema: RawSchema;
+}

@@ -1,0 +1,74 @@
+/** Content-types after loading: every relation resolved to its target and partner side once. */
+
+export const SCALAR_TYPES = [
+  'string', 'text', 'richtext', 'email', 'uid', 'enumeration',
+  'integer', 'biginteger', 'decimal', 'float', 'boolean',
+  'date', 'datetime', 'time', 'json', 'password',
+] as const;
+export type ScalarType = (typeof SCALAR_TYPES)[number];
+
+export const RELATION_KINDS = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany', 'oneWay', 'manyWay'] as const;
+export type RelationKind = (typeof RELATION_KINDS)[number];
+
+/** String kinds compare as text; the rest have their own order. */
+export const TEXT_TYPES: ReadonlySet<ScalarType> = new Set([
+  'string', 'text', 'richtext', 'email', 'uid', 'enumeration', 'password',
+]);
+
+interface AttributeBase {
+  readonly name: string;
+  /** Never returned, filtered, sorted or populated over the content API. */
+  readonly private: boolean;
+  readonly required: boolean;
+  /** For localized types: false when the field is shared by all locales of a document. */
+  readonly localized: boolean;
+}
+
+export interface ScalarAttribute extends AttributeBase {
+  readonly kind: 'scalar';
+  readonly type: ScalarType;
+  readonly unique: boolean;
+  readonly default: unknown;
+  /** Allowed values of an enumeration. */
+  readonly enum: readonly string[] | undefined;
+  readonly minLength: number | undefined;
+  readonly maxLength: number | undefined;
+  readonly min: number | undefined;
+  readonly max: number | undefined;
+}
+
+export interface RelationAttribute extends AttributeBase {
+  readonly kind: 'relation';
+  readonly relation: RelationKind;
+  /** uid of the target content-type. */
+  readonly target: string;
+  /** This side holds a list (xToMany) rather than at most one target. */
+  readonly toMany: boolean;
+  /** A target may be linked from many sources through this attribute. When false, linking steals the target. */
+  readonly targetHasMany: boolean;
+  /** The attribute on the target that is the other side, when the relation is bidirectional. */
+  readonly inverse: string | undefined;
+  /** Store name of this side's ordered list. */
+  readonly listName: string;
+  /** Store name of the partner list (the inverse attribute's, or a hidden one for unidirectional relations). */
+  readonly partnerListName: string;
+}
+
+export type Attribute = ScalarAttribute | RelationAttribute;
+
+export interface ContentType {
+  /** e.g. `api::restaurant.restaurant`. */
+  readonly uid: string;
+  readonly kind: 'collectionType' | 'singleType';
+  readonly singularName: string;
+  readonly pluralName: string;
+  readonly displayName: string;
+  readonly draftAndPublish: boolean;
+  readonly localized: boolean;
+  readonly attributes: ReadonlyMap<string, Attribute>;
+  /** The file it was loaded from, for error messages. */
+  readonly file: string;
+}
+
+export const isRelation = (a: Attribute | undefined): a is RelationAttribute => a?.kind === 'relation';
+export const isScalar = (a: Attribute | undefined): a is ScalarAttribute => a?.kind === 'scalar';
