@@ -1,0 +1,60 @@
+import type { IndexKind, Status } from './layout.js';
+
+/**
+ * Secondary-index values as they sit in LMDB keys. lmdb's ordered-binary keys sort
+ * null < false < true < numbers < strings, strings by UTF-8 bytes (= code-point order), which is
+ * exactly the comparison order Quarry promises, so most values are indexed as they are.
+ */
+
+/**
+ * LMDB keys are limited to ~2 KB; longer text is indexed by a prefix, and anything that reads
+ * the index must re-check rows whose indexed value reached this length.
+ */
+export const INDEXED_TEXT_CHARS = 256;
+
+/** The one case-folding used by indexes and by the `i` operators alike (DECISIONS rule 6). */
+export const foldCase = (s: string): string => s.toLowerCase();
+
+export function scopeKey(status: Status, locale: string | null | undefined): string {
+  return (status === 'published' ? 'p' : 'd') + (locale ?? '');
+}
+
+/** Cuts at a code-point boundary so the prefix is itself valid text. */
+export function textPrefix(s: string): string {
+  if (s.length <= INDEXED_TEXT_CHARS) return s;
+  const cut = INDEXED_TEXT_CHARS - (isHighSurrogate(s.charCodeAt(INDEXED_TEXT_CHARS - 1)) ? 1 : 0);
+  return s.slice(0, cut);
+}
+
+const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
+
+/**
+ * A digit string as a key that sorts numerically: sign, then digit count, then digits
+ * (complemented for negatives, so larger magnitudes sort lower).
+ */
+export function bigintKey(value: string): string {
+  const negative = value.startsWith('-');
+  const digits = value.replace(/^[-+]?0*/, '') || '0';
+  if (digits === '0') return '1000' + '0';
+  if (!negative) return '1' + String(digits.length).padStart(3, '0') + digits;
+  let complement = '';
+  for (const d of digits) complement += String(9 - Number(d));
+  return '0' + String(999 - digits.length).padStart(3, '0') + complement;
+}
+
+export type IndexValue = null | boolean | number | string;
+
+/** The key value a field's value is indexed under (`folded` for the case-folded twin of text). */
+export function indexValue(kind: IndexKind, value: unknown, folded = false): IndexValue {
+  if (value === null || value === undefined) return null;
+  switch (kind) {
+    case 'text':
+      return textPrefix(folded ? foldCase(String(value)) : String(value));
+    case 'ordered':
+      return typeof value === 'number' || typeof value === 'boolean' ? value : textPrefix(String(value));
+    case 'bigint':
+      return bigintKey(String(value));
+    case 'presence':
+      return true;
+  }
+}

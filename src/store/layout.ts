@@ -1,0 +1,47 @@
+/**
+ * What the store needs to know about a content-type, in store terms: the store never imports the
+ * schema layer, the document layer describes each type with one of these.
+ */
+
+/** How a field's values are indexed. */
+export type IndexKind =
+  /** text: ordered by code point, plus a case-folded twin for the `i` operators. */
+  | 'text'
+  /** numbers, booleans and normalized date/time strings: ordered as stored. */
+  | 'ordered'
+  /** big integers kept as digit strings: indexed under a key that sorts numerically. */
+  | 'bigint'
+  /** only null-ness is indexed (json). */
+  | 'presence';
+
+export interface FieldLayout {
+  readonly name: string;
+  readonly index: IndexKind;
+}
+
+export interface TypeLayout {
+  readonly name: string;
+  /** Fields with a secondary index; every stored scalar has one. */
+  readonly fields: readonly FieldLayout[];
+}
+
+/** The version of a document a row holds. */
+export type Status = 'draft' | 'published';
+
+/** A row's place: which document, locale and version it is. */
+export interface RowScope {
+  readonly status: Status;
+  /** null for types that are not localized. */
+  readonly locale: string | null;
+}
+
+/** A stored row: the entry as the API returns it (private fields included), keyed by its numeric id. */
+export interface Row {
+  readonly id: number;
+  readonly documentId: string;
+  readonly locale?: string | null;
+  readonly publishedAt: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly [field: string]: unknown;
+}

@@ -1,0 +1,164 @@
+import type { Database, Key } from 'lmdb';
+import { indexValue, scopeKey } from './index-keys.js';
+import type { FieldLayout, Row, RowScope, Status, TypeLayout } from './layout.js';
+import { MAX, type Dbs } from './store.js';
+
+type RowDb = Database<Record<string, unknown>, number>;
+
+interface IndexedField extends FieldLayout {
+  readonly code: number;
+  /** The case-folded twin's code, for text fields. */
+  readonly foldedCode: number | undefined;
+}
+
+interface TypeState {
+  readonly code: number;
+  readonly fields: readonly IndexedField[];
+  readonly db: RowDb;
+}
+
+/** A row's identity: the version (status, locale) of one document it holds. */
+export interface RowVersion extends RowScope {
+  readonly id: number;
+}
+
+/**
+ * Rows (one version of one document each) with everything derived from them kept in the same
+ * transaction: the documentId lookup, the per-scope row list and counts, and every secondary index.
+ */
+export class RowStore {
+  private readonly types = new Map<string, TypeState>();
+
+  constructor(
+    private readonly dbs: Dbs,
+    rowDbs: ReadonlyMap<string, RowDb>,
+    layouts: readonly TypeLayout[],
+    private readonly code: (name: string) => number,
+  ) {
+    for (const layout of layouts) {
+      const fields = layout.fields.map((f) => ({
+        ...f,
+        code: code(`${layout.name}.${f.name}`),
+        foldedCode: f.index === 'text' ? code(`${layout.name}.${f.name}~i`) : undefined,
+      }));
+      this.types.set(layout.name, { code: code(layout.name), fields, db: rowDbs.get(layout.name)! });
+    }
+  }
+
+  get(type: string, id: number): Row | undefined {
+    return this.state(type).db.get(id) as Row | undefined;
+  }
+
+  /** The row id of one version of a document. */
+  idOf(type: string, documentId: string, status: Status, locale: string | null): number | undefined {
+    return this.dbs.docs.get([this.code(type), documentId, scopeKey(status, locale)]);
+  }
+
+  /** Every stored version of a document. */
+  versions(type: string, documentId: string): RowVersion[] {
+    const t = this.code(type);
+    const out: RowVersion[] = [];
+    for (const { key, value } of this.dbs.docs.getRange({ start: [t, documentId], end: [t, documentId, MAX] })) {
+      const scope = key[2] as string;
+      out.push({ id: value, status: scope[0] === 'p' ? 'published' : 'draft', locale: scope.length > 1 ? scope.slice(1) : null });
+    }
+    return out;
+  }
+
+  /** Row ids of one scope in ascending id order (a key-only scan). */
+  *ids(type: string, scope: RowScope): IterableIterator<number> {
+    const t = this.code(type);
+    const s = scopeKey(scope.status, scope.locale);
+    for (const key of this.dbs.scope.getKeys({ start: [t, s], end: [t, s, MAX] })) yield key[2] as number;
+  }
+
+  count(type: string, scope: RowScope): number {
+    return (this.dbs.meta.get(['count', this.code(type), scopeKey(scope.status, scope.locale)]) as number | undefined) ?? 0;
+  }
+
+  /** Distinct documents of a type per scope: used to list locales of a document and for exports. */
+  *scopes(type: string): IterableIterator<string> {
+    const t = this.code(type);
+    for (const { key } of this.dbs.meta.getRange({ start: ['count', t], end: ['count', t, MAX] })) yield key[2] as string;
+  }
+
+  /** Stores a new row; `id` is allocated here. Must run inside `Store.transact`. */
+  insert(type: string, scope: RowScope, fields: Omit<Row, 'id'>): Row {
+    const state = this.state(type);
+    const t = state.code;
+    const id = ((this.dbs.meta.get(['seq', t]) as number | undefined) ?? 0) + 1;
+    this.dbs.meta.putSync(['seq', t], id);
+    const row = { id, ...fields } as Row;
+    const s = scopeKey(scope.status, scope.locale);
+    const docKey = [t, row.documentId, s];
+    if (this.dbs.docs.get(docKey) !== undefined) {
+      throw new Error(`Document ${row.documentId} already has a ${s} row`);
+    }
+    state.db.putSync(id, row);
+    this.dbs.docs.putSync(docKey, id);
+    this.dbs.scope.putSync([t, s, id], true);
+    this.bumpCount(t, s, 1);
+    for (const f of state.fields) this.indexField(t, s, f, id, row[f.name], true);
+    return row;
+  }
+
+  /** Replaces a row's fields (same id, document and scope), moving only the index entries that changed. */
+  update(type: string, scope: RowScope, row: Row): void {
+    const state = this.state(type);
+    const old = state.db.get(row.id) as Row | undefined;
+    if (!old) throw new Error(`${type} row ${row.id} does not exist`);
+    const t = this.code(type);
+    const s = scopeKey(scope.status, scope.locale);
+    for (const f of state.fields) {
+      if (sameValue(old[f.name], row[f.name])) continue;
+      this.indexField(t, s, f, row.id, old[f.name], false);
+      this.indexField(t, s, f, row.id, row[f.name], true);
+    }
+    state.db.putSync(row.id, row);
+  }
+
+  /** Removes a row and everything derived from it. Links are the relation layer's to remove first. */
+  remove(type: string, scope: RowScope, id: number): void {
+    const state = this.state(type);
+    const old = state.db.get(id) as Row | undefined;
+    if (!old) return;
+    const t = this.code(type);
+    const s = scopeKey(scope.status, scope.locale);
+    for (const f of state.fields) this.indexField(t, s, f, id, old[f.name], false);
+    this.dbs.docs.removeSync([t, old.documentId, s]);
+    this.dbs.scope.removeSync([t, s, id]);
+    this.bumpCount(t, s, -1);
+    state.db.removeSync(id);
+  }
+
+  private indexField(t: number, s: string, f: IndexedField, id: number, value: unknown, add: boolean): void {
+    this.putOrRemove([t, f.code, s, indexValue(f.index, value) as Key, id], add);
+    if (f.foldedCode !== undefined) this.putOrRemove([t, f.foldedCode, s, indexValue(f.index, value, true) as Key, id], add);
+  }
+
+  private putOrRemove(key: Key[], add: boolean): void {
+    if (add) this.dbs.idx.putSync(key, true);
+    else this.dbs.idx.removeSync(key);
+  }
+
+  private bumpCount(t: number, s: string, by: number): void {
+    const key = ['count', t, s];
+    const next = ((this.dbs.meta.get(key) as number | undefined) ?? 0) + by;
+    if (next === 0) this.dbs.meta.removeSync(key);
+    else this.dbs.meta.putSync(key, next);
+  }
+
+
+  private state(type: string): TypeState {
+    const s = this.types.get(type);
+    if (!s) throw new Error(`Store has no layout for ${type}`);
+    return s;
+  }
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return (a ?? null) === (b ?? null);
+  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
+  return false;
+}

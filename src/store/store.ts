@@ -1,0 +1,151 @@
+import { open, type Database, type Key, type RootDatabase } from 'lmdb';
+import { LinkStore } from './links.js';
+import { RowStore } from './rows.js';
+import type { TypeLayout } from './layout.js';
+
+export interface StoreOptions {
+  /** The LMDB folder; created when missing. */
+  readonly path: string;
+  readonly readOnly?: boolean;
+  /** Skip the fsync at commit: faster writes, and a crash may lose the latest ones (never corrupts). */
+  readonly noSync?: boolean;
+  readonly mapSize?: number;
+}
+
+/** The sub-databases; their key shapes are known only to the files of this folder. */
+export interface Dbs {
+  /** ['code', name] -> small integer; ['seq', typeCode] -> last row id; ['count', typeCode, scope] -> rows. */
+  readonly meta: Database<unknown, Key[]>;
+  /** [typeCode, documentId, scope] -> rowId */
+  readonly docs: Database<number, Key[]>;
+  /** [typeCode, scope, rowId] -> true: every row of a type in one version scope, in id order. */
+  readonly scope: Database<true, Key[]>;
+  /** [typeCode, fieldCode, scope, value, rowId] -> true */
+  readonly idx: Database<true, Key[]>;
+  /** [listCode, sourceRow, orderN, orderF] -> targetRow */
+  readonly links: Database<number, Key[]>;
+  /** [listCode, sourceRow, targetRow] -> [orderN, orderF] */
+  readonly linkPos: Database<[number, string], Key[]>;
+}
+
+/**
+ * The LMDB environment. Every write goes through `transact`, one LMDB transaction per call:
+ * it all happens or, if the callback throws, none of it does.
+ */
+export class Store {
+  readonly rows: RowStore;
+  readonly links: LinkStore;
+  private readonly env: RootDatabase;
+  private readonly dbs: Dbs;
+  private readonly codes = new Map<string, number>();
+  private depth = 0;
+
+  private constructor(env: RootDatabase, layouts: readonly TypeLayout[], readOnly: boolean) {
+    this.env = env;
+    this.dbs = {
+      meta: env.openDB<unknown, Key[]>({ name: 'meta' }),
+      docs: env.openDB<number, Key[]>({ name: 'docs' }),
+      scope: env.openDB<true, Key[]>({ name: 'scope' }),
+      idx: env.openDB<true, Key[]>({ name: 'idx' }),
+      links: env.openDB<number, Key[]>({ name: 'links' }),
+      linkPos: env.openDB<[number, string], Key[]>({ name: 'linkPos' }),
+    };
+    const rowDbs = new Map<string, Database<Record<string, unknown>, number>>();
+    for (const layout of layouts) {
+      rowDbs.set(layout.name, env.openDB<Record<string, unknown>, number>({
+        name: `rows:${layout.name}`,
+        keyEncoding: 'uint32',
+        // Rows of one type share their shape: msgpackr keeps it once and decodes them fast.
+        sharedStructuresKey: Symbol.for('structures'),
+      }));
+    }
+    if (!readOnly) this.transact(() => this.internAll(layouts));
+    else this.loadCodes();
+    this.rows = new RowStore(this.dbs, rowDbs, layouts, (name) => this.code(name));
+    this.links = new LinkStore(this.dbs, (name) => this.code(name));
+  }
+
+  static open(options: StoreOptions, layouts: readonly TypeLayout[]): Store {
+    const env = open({
+      path: options.path,
+      maxDbs: 64 + layouts.length,
+      readOnly: options.readOnly ?? false,
+      noSync: options.noSync ?? false,
+      mapSize: options.mapSize ?? 64 * 1024 ** 3,
+      // Values are our own records; never share decoded objects between reads.
+      cache: false,
+    });
+    return new Store(env, layouts, options.readOnly ?? false);
+  }
+
+  /**
+   * Runs `fn` in one write transaction. Nested calls join the outer transaction, so a document
+   * operation built from smaller ones still commits once.
+   */
+  transact<T>(fn: () => T): T {
+    if (this.depth > 0) return fn();
+    this.depth++;
+    try {
+      return this.env.transactionSync(fn);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
+
+  /** The small integer that stands for a type, field or list name in keys. */
+  code(name: string): number {
+    const c = this.codes.get(name);
+    if (c === undefined) throw new Error(`Store has no code for ${name}`);
+    return c;
+  }
+
+  /** Names known to the store: each type, its indexed fields and every relation list are interned at open. */
+  intern(names: Iterable<string>): void {
+    this.transact(() => {
+      let next = (this.dbs.meta.get(['nextCode']) as number | undefined) ?? 1;
+      for (const name of names) {
+        if (this.codes.has(name)) continue;
+        const existing = this.dbs.meta.get(['code', name]) as number | undefined;
+        if (existing !== undefined) {
+          this.codes.set(name, existing);
+          continue;
+        }
+        this.dbs.meta.putSync(['code', name], next);
+        this.codes.set(name, next++);
+      }
+      this.dbs.meta.putSync(['nextCode'], next);
+    });
+  }
+
+  private internAll(layouts: readonly TypeLayout[]): void {
+    this.loadCodes();
+    const names: string[] = [];
+    for (const l of layouts) {
+      names.push(l.name);
+      for (const f of l.fields) names.push(`${l.name}.${f.name}`, `${l.name}.${f.name}~i`);
+    }
+    this.intern(names);
+  }
+
+  private loadCodes(): void {
+    for (const { key, value } of this.dbs.meta.getRange({ start: ['code'], end: ['code', MAX] })) {
+      this.codes.set(key[1] as string, value as number);
+    }
+  }
+
+  /** Reads in a worker see a snapshot that does not renew by itself: call before each task. */
+  resetReadTxn(): void {
+    this.env.resetReadTxn();
+  }
+
+  async close(): Promise<void> {
+    await this.env.close();
+  }
+}
+
+/** Sorts after every value lmdb's ordered-binary can encode: the open end of a prefix range. */
+export const MAX = new Uint8Array([0xff]);
