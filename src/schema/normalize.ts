@@ -139,6 +139,7 @@ function readRelation(
     kind: 'relation',
     name,
     relation: kind,
+    source: uid,
     target,
     toMany: kind === 'oneToMany' || kind === 'manyToMany' || kind === 'manyWay',
     // A target may appear in many sources' lists unless the relation's far side is "one".

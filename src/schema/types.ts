@@ -40,6 +40,8 @@ export interface ScalarAttribute extends AttributeBase {
 export interface RelationAttribute extends AttributeBase {
   readonly kind: 'relation';
   readonly relation: RelationKind;
+  /** uid of the content-type that declares the attribute. */
+  readonly source: string;
   /** uid of the target content-type. */
   readonly target: string;
   /** This side holds a list (xToMany) rather than at most one target. */

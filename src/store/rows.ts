@@ -82,6 +82,24 @@ export class RowStore {
     for (const { key } of this.dbs.meta.getRange({ start: ['count', t], end: ['count', t, MAX] })) yield key[2] as string;
   }
 
+  /**
+   * Row ids whose `field` holds `value` in one scope (exact: text past the indexed prefix is
+   * re-checked against the row).
+   */
+  idsEqual(type: string, field: string, scope: RowScope, value: unknown): number[] {
+    const state = this.state(type);
+    const f = state.fields.find((x) => x.name === field);
+    if (!f) throw new Error(`${type}.${field} is not indexed`);
+    const v = indexValue(f.index, value) as Key;
+    const s = scopeKey(scope.status, scope.locale);
+    const ids: number[] = [];
+    for (const key of this.dbs.idx.getKeys({ start: [state.code, f.code, s, v], end: [state.code, f.code, s, v, MAX] })) {
+      const id = key[4] as number;
+      if (v === value || (state.db.get(id) as Row | undefined)?.[field] === value) ids.push(id);
+    }
+    return ids;
+  }
+
   /** Stores a new row; `id` is allocated here. Must run inside `Store.transact`. */
   insert(type: string, scope: RowScope, fields: Omit<Row, 'id'>): Row {
     const state = this.state(type);

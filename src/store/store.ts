@@ -55,8 +55,8 @@ export class Store {
       rowDbs.set(layout.name, env.openDB<Record<string, unknown>, number>({
         name: `rows:${layout.name}`,
         keyEncoding: 'uint32',
-        // Rows of one type share their shape: msgpackr keeps it once and decodes them fast.
-        sharedStructuresKey: Symbol.for('structures'),
+        // Rows of one type share their shape: msgpackr keeps it once, under a key no row id reaches.
+        sharedStructuresKey: STRUCTURES_KEY,
       }));
     }
     if (!readOnly) this.transact(() => this.internAll(layouts));
@@ -146,6 +146,8 @@ export class Store {
     await this.env.close();
   }
 }
+
+const STRUCTURES_KEY = 0xffff_ffff;
 
 /** Sorts after every value lmdb's ordered-binary can encode: the open end of a prefix range. */
 export const MAX = new Uint8Array([0xff]);

@@ -1,0 +1,38 @@
+import type { SchemaRegistry } from '../schema/registry.js';
+import type { ContentType, ScalarType } from '../schema/types.js';
+import type { IndexKind, TypeLayout } from '../store/layout.js';
+
+const INDEX_KIND: Record<ScalarType, IndexKind> = {
+  string: 'text', text: 'text', richtext: 'text', email: 'text', uid: 'text', enumeration: 'text', password: 'presence',
+  integer: 'ordered', float: 'ordered', decimal: 'ordered', boolean: 'ordered',
+  date: 'ordered', datetime: 'ordered', time: 'ordered',
+  biginteger: 'bigint', json: 'presence',
+};
+
+/** Timestamps and documentId are filterable and sortable like fields, so they are indexed too. */
+const SYSTEM_FIELDS = [
+  { name: 'documentId', index: 'text' },
+  { name: 'createdAt', index: 'ordered' },
+  { name: 'updatedAt', index: 'ordered' },
+  { name: 'publishedAt', index: 'ordered' },
+] as const;
+
+/** Describes a content-type in the store's terms: which fields are indexed, and how. */
+export function layoutOf(ct: ContentType): TypeLayout {
+  const fields = [...SYSTEM_FIELDS.map((f) => ({ ...f }))];
+  for (const attr of ct.attributes.values()) {
+    if (attr.kind === 'scalar') fields.push({ name: attr.name, index: INDEX_KIND[attr.type] } as (typeof fields)[number]);
+  }
+  return { name: ct.uid, fields };
+}
+
+/** Every list name the relations of a registry use, for the store to intern. */
+export function listNamesOf(registry: SchemaRegistry): string[] {
+  const names = new Set<string>();
+  for (const ct of registry.types) {
+    for (const attr of ct.attributes.values()) {
+      if (attr.kind === 'relation') names.add(attr.listName).add(attr.partnerListName);
+    }
+  }
+  return [...names];
+}

@@ -1,0 +1,112 @@
+import { scryptSync, randomBytes } from 'node:crypto';
+import { ValidationError } from '../errors/index.js';
+import type { ScalarAttribute } from '../schema/types.js';
+
+/**
+ * Casts a value from `data` to the stored form of its field (the forms the filter engine compares):
+ * numbers for integer/float/decimal, digit strings for biginteger, `YYYY-MM-DD` dates,
+ * UTC ISO datetimes with milliseconds, `HH:mm:ss.SSS` times. Returns null for null.
+ */
+export function castWriteValue(attr: ScalarAttribute, value: unknown, path: string): unknown {
+  if (value === null) return null;
+  const fail = (expected: string): never => {
+    throw ValidationError.at(path, `${attr.name} must be ${expected}`, { key: attr.name });
+  };
+  switch (attr.type) {
+    case 'string': case 'text': case 'richtext': case 'uid': case 'email': case 'enumeration': case 'password': {
+      if (typeof value !== 'string') return fail('a string');
+      checkLength(attr, value, path);
+      if (attr.type === 'email' && !EMAIL.test(value)) return fail('a valid email');
+      if (attr.type === 'uid' && !UID.test(value)) return fail('a uid (letters, digits, "-", "_", ".", "~")');
+      if (attr.type === 'enumeration' && !attr.enum!.includes(value)) return fail(`one of: ${attr.enum!.join(', ')}`);
+      return attr.type === 'password' ? hashPassword(value) : value;
+    }
+    case 'integer': {
+      const n = toNumber(value);
+      if (n === undefined || !Number.isSafeInteger(n)) return fail('an integer');
+      return checkRange(attr, n, path);
+    }
+    case 'float': case 'decimal': {
+      const n = toNumber(value);
+      if (n === undefined) return fail('a number');
+      return checkRange(attr, n, path);
+    }
+    case 'biginteger': {
+      const s = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+      if (typeof s !== 'string' || !/^-?[0-9]+$/.test(s.trim())) return fail('an integer (a string of digits for large values)');
+      return BigInt(s.trim()).toString();
+    }
+    case 'boolean': {
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === 1 || value === '1') return true;
+      if (value === 'false' || value === 0 || value === '0') return false;
+      return fail('a boolean');
+    }
+    case 'date': return normalizeDate(value) ?? fail('a date (yyyy-MM-dd)');
+    case 'datetime': return normalizeDateTime(value) ?? fail('a datetime (an ISO 8601 string or a timestamp in milliseconds)');
+    case 'time': return normalizeTime(value) ?? fail('a time (HH:mm:ss.SSS)');
+    case 'json': return value;
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UID = /^[A-Za-z0-9\-_.~]*$/;
+
+function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function checkLength(attr: ScalarAttribute, value: string, path: string): void {
+  if (attr.minLength !== undefined && value.length < attr.minLength) {
+    throw ValidationError.at(path, `${attr.name} must be at least ${attr.minLength} characters`, { key: attr.name });
+  }
+  if (attr.maxLength !== undefined && value.length > attr.maxLength) {
+    throw ValidationError.at(path, `${attr.name} must be at most ${attr.maxLength} characters`, { key: attr.name });
+  }
+}
+
+function checkRange(attr: ScalarAttribute, n: number, path: string): number {
+  if (attr.min !== undefined && n < attr.min) throw ValidationError.at(path, `${attr.name} must be greater than or equal to ${attr.min}`, { key: attr.name });
+  if (attr.max !== undefined && n > attr.max) throw ValidationError.at(path, `${attr.name} must be less than or equal to ${attr.max}`, { key: attr.name });
+  return n;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function normalizeDate(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = DATE.exec(value.trim().slice(0, 10));
+  if (!m) return undefined;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCDate() === Number(m[3]) && d.getUTCMonth() === Number(m[2]) - 1 ? m[0] : undefined;
+}
+
+export function normalizeDateTime(value: unknown): string | undefined {
+  let ms: number;
+  if (typeof value === 'number') ms = value;
+  else if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) ms = Number(value.trim());
+  else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value.trim())) ms = Date.parse(value.trim());
+  else if (value instanceof Date) ms = value.getTime();
+  else return undefined;
+  if (!Number.isFinite(ms)) return undefined;
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.(\d{1,3}))?)?$/;
+
+export function normalizeTime(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = TIME.exec(value.trim());
+  if (!m) return undefined;
+  return `${m[1]}:${m[2]}:${m[3] ?? '00'}.${(m[4] ?? '').padEnd(3, '0')}`;
+}
+
+/** Stored as `scrypt$salt$hash`; never returned (password fields are private). */
+function hashPassword(plain: string): string {
+  const salt = randomBytes(16);
+  return `scrypt$${salt.toString('base64')}$${scryptSync(plain, salt, 32).toString('base64')}`;
+}

@@ -1,0 +1,116 @@
+import { ValidationError } from '../errors/index.js';
+import { applyRelationOp } from '../relations/apply.js';
+import type { SourceRow } from '../relations/context.js';
+import type { ContentType } from '../schema/types.js';
+import { newDocumentId } from '../store/document-id.js';
+import type { Row, RowScope, Status } from '../store/layout.js';
+import { checkRequired, defaultsOf, readWriteData, type WriteData } from './data.js';
+import type { DocumentEngine } from './engine.js';
+
+/** Creates, updates and deletes rows; every call runs inside the caller's transaction. */
+export class DocumentWriter {
+  constructor(private readonly engine: DocumentEngine) {}
+
+  /** A new document with one row (the draft, for types with draft & publish). */
+  create(ct: ContentType, data: unknown, locale: string | null, documentId = newDocumentId()): Row {
+    const input = readWriteData(ct, data);
+    const status: Status = ct.draftAndPublish ? 'draft' : 'published';
+    const now = new Date().toISOString();
+    const fields = { ...defaultsOf(ct), ...this.sharedFieldsOf(ct, documentId, status), ...input.scalars };
+    // Drafts may be incomplete; required fields are checked when the draft is published.
+    if (!ct.draftAndPublish) checkRequired(ct, fields);
+    const row = this.engine.store.rows.insert(ct.uid, { status, locale }, {
+      documentId,
+      ...fields,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: ct.draftAndPublish ? null : now,
+      ...(ct.localized ? { locale } : {}),
+    });
+    this.checkUnique(ct, row, { status, locale });
+    this.applyRelations(ct, row, { status, locale }, input);
+    return row;
+  }
+
+  /**
+   * Updates the working row of a document in one locale (the draft, for draft & publish types),
+   * creating that locale when the document exists in others. Returns undefined when the document
+   * does not exist at all.
+   */
+  update(ct: ContentType, documentId: string, data: unknown, locale: string | null): Row | undefined {
+    const input = readWriteData(ct, data);
+    const status: Status = ct.draftAndPublish ? 'draft' : 'published';
+    const rows = this.engine.store.rows;
+    const id = rows.idOf(ct.uid, documentId, status, locale);
+    if (id === undefined) {
+      if (rows.versions(ct.uid, documentId).length === 0) return undefined;
+      return this.create(ct, data, locale, documentId);
+    }
+    const old = rows.get(ct.uid, id)!;
+    const row: Row = { ...old, ...input.scalars, updatedAt: new Date().toISOString() };
+    rows.update(ct.uid, { status, locale }, row);
+    this.checkUnique(ct, row, { status, locale });
+    this.syncSharedFields(ct, row, status, input);
+    this.applyRelations(ct, row, { status, locale }, input);
+    return rows.get(ct.uid, id);
+  }
+
+  /** Removes the rows of a document (all versions in the given locales) with all their links. */
+  delete(ct: ContentType, documentId: string, locales: readonly (string | null)[] | '*'): number {
+    let removed = 0;
+    for (const v of this.engine.store.rows.versions(ct.uid, documentId)) {
+      if (locales !== '*' && !locales.includes(v.locale)) continue;
+      this.removeRow(ct, v.id, v);
+      removed++;
+    }
+    return removed;
+  }
+
+  removeRow(ct: ContentType, id: number, scope: RowScope): void {
+    this.engine.writer.detachRow(ct, id);
+    this.engine.store.rows.remove(ct.uid, scope, id);
+  }
+
+  private applyRelations(ct: ContentType, row: Row, scope: RowScope, input: WriteData): void {
+    const source: SourceRow = { type: ct, id: row.id, documentId: row.documentId, status: scope.status, locale: scope.locale };
+    for (const [attr, op] of input.relations) applyRelationOp(this.engine, this.engine.writer, source, attr, op);
+  }
+
+  private checkUnique(ct: ContentType, row: Row, scope: RowScope): void {
+    for (const attr of ct.attributes.values()) {
+      if (attr.kind !== 'scalar' || !attr.unique) continue;
+      const value = row[attr.name];
+      if (value === null || value === undefined) continue;
+      const clash = this.engine.store.rows.idsEqual(ct.uid, attr.name, scope, value).some((id) => id !== row.id);
+      if (clash) throw ValidationError.at(`data.${attr.name}`, 'This attribute must be unique', { key: attr.name });
+    }
+  }
+
+  /** A new locale of an existing document starts with the fields all locales share. */
+  private sharedFieldsOf(ct: ContentType, documentId: string, status: Status): Record<string, unknown> {
+    if (!ct.localized) return {};
+    const sibling = this.engine.store.rows.versions(ct.uid, documentId).find((v) => v.status === status);
+    if (!sibling) return {};
+    const row = this.engine.store.rows.get(ct.uid, sibling.id)!;
+    const shared: Record<string, unknown> = {};
+    for (const attr of ct.attributes.values()) if (attr.kind === 'scalar' && !attr.localized) shared[attr.name] = row[attr.name];
+    return shared;
+  }
+
+  /** Fields that are not localized hold one value for every locale of a document. */
+  private syncSharedFields(ct: ContentType, row: Row, status: Status, input: WriteData): void {
+    if (!ct.localized) return;
+    const changed = Object.keys(input.scalars).filter((k) => {
+      const attr = ct.attributes.get(k);
+      return attr?.kind === 'scalar' && !attr.localized;
+    });
+    if (changed.length === 0) return;
+    for (const v of this.engine.store.rows.versions(ct.uid, row.documentId)) {
+      if (v.id === row.id || v.status !== status) continue;
+      const other = this.engine.store.rows.get(ct.uid, v.id)!;
+      const next: Record<string, unknown> = { ...other };
+      for (const k of changed) next[k] = row[k];
+      this.engine.store.rows.update(ct.uid, v, next as Row);
+    }
+  }
+}
