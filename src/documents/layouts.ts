@@ -9,6 +9,8 @@ const INDEX_KIND: Record<ScalarType, IndexKind> = {
   biginteger: 'bigint', json: 'presence',
 };
 
+const GRAM_TYPES: ReadonlySet<ScalarType> = new Set(['string', 'email', 'uid']);
+
 /** Timestamps and documentId are filterable and sortable like fields, so they are indexed too. */
 const SYSTEM_FIELDS = [
   { name: 'documentId', index: 'text' },
@@ -21,7 +23,9 @@ const SYSTEM_FIELDS = [
 export function layoutOf(ct: ContentType): TypeLayout {
   const fields = [...SYSTEM_FIELDS.map((f) => ({ ...f }))];
   for (const attr of ct.attributes.values()) {
-    if (attr.kind === 'scalar') fields.push({ name: attr.name, index: INDEX_KIND[attr.type] } as (typeof fields)[number]);
+    // Short text kinds get trigram sets so substring operators are set lookups; long text (text,
+    // richtext) would cost a write per distinct trigram, so its substring filters scan instead.
+    if (attr.kind === 'scalar') fields.push({ name: attr.name, index: INDEX_KIND[attr.type], grams: GRAM_TYPES.has(attr.type) } as (typeof fields)[number]);
   }
   return { name: ct.uid, fields };
 }

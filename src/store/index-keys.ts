@@ -12,8 +12,21 @@ import type { IndexKind, Status } from './layout.js';
  */
 export const INDEXED_TEXT_CHARS = 256;
 
-/** The one case-folding used by indexes and by the `i` operators alike (DECISIONS rule 6). */
-export const foldCase = (s: string): string => s.toLowerCase();
+/**
+ * The one case folding used by indexes and by the `i` operators alike (DECISIONS rule 6).
+ * `toLowerCase` is locale-independent and covers all of Unicode; its one context-dependent rule
+ * (a final capital sigma becoming `ς`) is undone so that folding works code point by code point,
+ * `fold(a + b) === fold(a) + fold(b)`, which substring operators and prefix indexes rely on.
+ */
+export const foldCase = (s: string): string => s.toLowerCase().replaceAll('ς', 'σ');
+
+/** The distinct three-code-point substrings of a (folded) text: a needle's all occur in any text containing it. */
+export function trigramsOf(text: string): Set<string> {
+  const cps = Array.from(text);
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= cps.length; i++) grams.add(cps[i]! + cps[i + 1]! + cps[i + 2]!);
+  return grams;
+}
 
 export function scopeKey(status: Status, locale: string | null | undefined): string {
   return (status === 'published' ? 'p' : 'd') + (locale ?? '');

@@ -17,6 +17,8 @@ export type IndexKind =
 export interface FieldLayout {
   readonly name: string;
   readonly index: IndexKind;
+  /** Also index the case-folded trigrams of text, so `$containsi` and friends are set lookups. */
+  readonly grams?: boolean;
 }
 
 export interface TypeLayout {

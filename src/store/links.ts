@@ -1,6 +1,7 @@
 import type { Dbs } from './store.js';
-import { MAX } from './store.js';
+import { MAX } from './keys.js';
 import { keyBetween, type OrderKey } from './order-key.js';
+import { Postings } from './postings.js';
 
 /** Where a link goes in its source's list. */
 export type Placement =
@@ -15,10 +16,19 @@ export type Placement =
  * Only the relation layer calls the writing methods: it keeps both sides of a relation in step.
  */
 export class LinkStore {
+  private readonly adjacency: Postings;
+
   constructor(
     private readonly dbs: Dbs,
     private readonly code: (name: string) => number,
-  ) {}
+  ) {
+    this.adjacency = new Postings(dbs.adj);
+  }
+
+  /** The targets of one source's list as an ascending id set (not in list order). */
+  targetSet(list: string, source: number): Uint32Array {
+    return this.adjacency.get([this.code(list), source]);
+  }
 
   /** Target rows in list order. */
   *targets(list: string, source: number): IterableIterator<number> {
@@ -42,6 +52,7 @@ export class LinkStore {
     const key = this.keyFor(l, source, where);
     this.dbs.links.putSync([l, source, key.n, key.f], target);
     this.dbs.linkPos.putSync([l, source, target], [key.n, key.f]);
+    this.adjacency.add([l, source], target);
   }
 
   /** Appends `target` unless it is linked already, in which case it keeps its place. */
@@ -61,6 +72,7 @@ export class LinkStore {
     for (const { key, value } of this.dbs.links.getRange({ start: [l, source], end: [l, source, MAX] })) {
       this.dbs.links.removeSync(key);
       this.dbs.linkPos.removeSync([l, source, value]);
+      this.adjacency.remove([l, source], value);
       removed.push(value);
     }
     return removed;
@@ -71,6 +83,7 @@ export class LinkStore {
     if (pos === undefined) return false;
     this.dbs.links.removeSync([l, source, pos[0], pos[1]]);
     this.dbs.linkPos.removeSync([l, source, target]);
+    this.adjacency.remove([l, source], target);
     return true;
   }
 

@@ -1,7 +1,9 @@
 import type { Database, Key } from 'lmdb';
-import { indexValue, scopeKey } from './index-keys.js';
+import { foldCase, indexValue, scopeKey, trigramsOf } from './index-keys.js';
+import { MAX } from './keys.js';
 import type { FieldLayout, Row, RowScope, Status, TypeLayout } from './layout.js';
-import { MAX, type Dbs } from './store.js';
+import { Postings } from './postings.js';
+import type { Dbs } from './store.js';
 
 type RowDb = Database<Record<string, unknown>, number>;
 
@@ -9,11 +11,14 @@ interface IndexedField extends FieldLayout {
   readonly code: number;
   /** The case-folded twin's code, for text fields. */
   readonly foldedCode: number | undefined;
+  /** The trigram set's code, for text fields indexed by trigrams. */
+  readonly gramCode: number | undefined;
 }
 
 interface TypeState {
   readonly code: number;
   readonly fields: readonly IndexedField[];
+  readonly byName: ReadonlyMap<string, IndexedField>;
   readonly db: RowDb;
 }
 
@@ -24,10 +29,12 @@ export interface RowVersion extends RowScope {
 
 /**
  * Rows (one version of one document each) with everything derived from them kept in the same
- * transaction: the documentId lookup, the per-scope row list and counts, and every secondary index.
+ * transaction: the documentId lookup, the per-scope row sets and counts, and every secondary index.
  */
 export class RowStore {
   private readonly types = new Map<string, TypeState>();
+  private readonly universe: Postings;
+  private readonly index: Postings;
 
   constructor(
     private readonly dbs: Dbs,
@@ -35,13 +42,16 @@ export class RowStore {
     layouts: readonly TypeLayout[],
     private readonly code: (name: string) => number,
   ) {
+    this.universe = new Postings(dbs.scope);
+    this.index = new Postings(dbs.idx);
     for (const layout of layouts) {
       const fields = layout.fields.map((f) => ({
         ...f,
         code: code(`${layout.name}.${f.name}`),
         foldedCode: f.index === 'text' ? code(`${layout.name}.${f.name}~i`) : undefined,
+        gramCode: f.grams ? code(`${layout.name}.${f.name}~3`) : undefined,
       }));
-      this.types.set(layout.name, { code: code(layout.name), fields, db: rowDbs.get(layout.name)! });
+      this.types.set(layout.name, { code: code(layout.name), fields, byName: new Map(fields.map((f) => [f.name, f])), db: rowDbs.get(layout.name)! });
     }
   }
 
@@ -65,39 +75,31 @@ export class RowStore {
     return out;
   }
 
-  /** Row ids of one scope in ascending id order (a key-only scan). */
-  *ids(type: string, scope: RowScope): IterableIterator<number> {
-    const t = this.code(type);
-    const s = scopeKey(scope.status, scope.locale);
-    for (const key of this.dbs.scope.getKeys({ start: [t, s], end: [t, s, MAX] })) yield key[2] as number;
+  /** Every row id of one scope, ascending. */
+  ids(type: string, scope: RowScope): Uint32Array {
+    return this.universe.get([this.code(type), scopeKey(scope.status, scope.locale)]);
   }
 
   count(type: string, scope: RowScope): number {
     return (this.dbs.meta.get(['count', this.code(type), scopeKey(scope.status, scope.locale)]) as number | undefined) ?? 0;
   }
 
-  /** Distinct documents of a type per scope: used to list locales of a document and for exports. */
+  /** The scope keys a type has rows in (`p`/`d` followed by the locale). */
   *scopes(type: string): IterableIterator<string> {
     const t = this.code(type);
     for (const { key } of this.dbs.meta.getRange({ start: ['count', t], end: ['count', t, MAX] })) yield key[2] as string;
   }
 
   /**
-   * Row ids whose `field` holds `value` in one scope (exact: text past the indexed prefix is
-   * re-checked against the row).
+   * Row ids whose `field` holds `value` in one scope, exact: text longer than the indexed prefix
+   * is re-checked against the row.
    */
   idsEqual(type: string, field: string, scope: RowScope, value: unknown): number[] {
     const state = this.state(type);
-    const f = state.fields.find((x) => x.name === field);
-    if (!f) throw new Error(`${type}.${field} is not indexed`);
-    const v = indexValue(f.index, value) as Key;
-    const s = scopeKey(scope.status, scope.locale);
-    const ids: number[] = [];
-    for (const key of this.dbs.idx.getKeys({ start: [state.code, f.code, s, v], end: [state.code, f.code, s, v, MAX] })) {
-      const id = key[4] as number;
-      if (v === value || (state.db.get(id) as Row | undefined)?.[field] === value) ids.push(id);
-    }
-    return ids;
+    const f = this.field(state, field);
+    const v = indexValue(f.index, value);
+    const ids = this.index.get([state.code, f.code, scopeKey(scope.status, scope.locale), v as Key]);
+    return v === value ? [...ids] : [...ids].filter((id) => (state.db.get(id) as Row | undefined)?.[field] === value);
   }
 
   /** Stores a new row; `id` is allocated here. Must run inside `Store.transact`. */
@@ -109,12 +111,10 @@ export class RowStore {
     const row = { id, ...fields } as Row;
     const s = scopeKey(scope.status, scope.locale);
     const docKey = [t, row.documentId, s];
-    if (this.dbs.docs.get(docKey) !== undefined) {
-      throw new Error(`Document ${row.documentId} already has a ${s} row`);
-    }
+    if (this.dbs.docs.get(docKey) !== undefined) throw new Error(`Document ${row.documentId} already has a ${s} row`);
     state.db.putSync(id, row);
     this.dbs.docs.putSync(docKey, id);
-    this.dbs.scope.putSync([t, s, id], true);
+    this.universe.add([t, s], id);
     this.bumpCount(t, s, 1);
     for (const f of state.fields) this.indexField(t, s, f, id, row[f.name], true);
     return row;
@@ -125,12 +125,11 @@ export class RowStore {
     const state = this.state(type);
     const old = state.db.get(row.id) as Row | undefined;
     if (!old) throw new Error(`${type} row ${row.id} does not exist`);
-    const t = this.code(type);
     const s = scopeKey(scope.status, scope.locale);
     for (const f of state.fields) {
       if (sameValue(old[f.name], row[f.name])) continue;
-      this.indexField(t, s, f, row.id, old[f.name], false);
-      this.indexField(t, s, f, row.id, row[f.name], true);
+      this.indexField(state.code, s, f, row.id, old[f.name], false);
+      this.indexField(state.code, s, f, row.id, row[f.name], true);
     }
     state.db.putSync(row.id, row);
   }
@@ -140,23 +139,22 @@ export class RowStore {
     const state = this.state(type);
     const old = state.db.get(id) as Row | undefined;
     if (!old) return;
-    const t = this.code(type);
+    const t = state.code;
     const s = scopeKey(scope.status, scope.locale);
     for (const f of state.fields) this.indexField(t, s, f, id, old[f.name], false);
     this.dbs.docs.removeSync([t, old.documentId, s]);
-    this.dbs.scope.removeSync([t, s, id]);
+    this.universe.remove([t, s], id);
     this.bumpCount(t, s, -1);
     state.db.removeSync(id);
   }
 
   private indexField(t: number, s: string, f: IndexedField, id: number, value: unknown, add: boolean): void {
-    this.putOrRemove([t, f.code, s, indexValue(f.index, value) as Key, id], add);
-    if (f.foldedCode !== undefined) this.putOrRemove([t, f.foldedCode, s, indexValue(f.index, value, true) as Key, id], add);
-  }
-
-  private putOrRemove(key: Key[], add: boolean): void {
-    if (add) this.dbs.idx.putSync(key, true);
-    else this.dbs.idx.removeSync(key);
+    const put = (code: number, v: unknown) => (add ? this.index.add([t, code, s, v as Key], id) : this.index.remove([t, code, s, v as Key], id));
+    put(f.code, indexValue(f.index, value));
+    if (f.foldedCode !== undefined) put(f.foldedCode, indexValue(f.index, value, true));
+    if (f.gramCode !== undefined && typeof value === 'string') {
+      for (const gram of trigramsOf(foldCase(value))) put(f.gramCode, gram);
+    }
   }
 
   private bumpCount(t: number, s: string, by: number): void {
@@ -166,6 +164,11 @@ export class RowStore {
     else this.dbs.meta.putSync(key, next);
   }
 
+  private field(state: TypeState, name: string): IndexedField {
+    const f = state.byName.get(name);
+    if (!f) throw new Error(`Field ${name} is not indexed`);
+    return f;
+  }
 
   private state(type: string): TypeState {
     const s = this.types.get(type);

@@ -2,6 +2,9 @@ import { open, type Database, type Key, type RootDatabase } from 'lmdb';
 import { LinkStore } from './links.js';
 import { RowStore } from './rows.js';
 import type { TypeLayout } from './layout.js';
+import { MAX } from './keys.js';
+
+export { MAX } from './keys.js';
 
 export interface StoreOptions {
   /** The LMDB folder; created when missing. */
@@ -18,10 +21,12 @@ export interface Dbs {
   readonly meta: Database<unknown, Key[]>;
   /** [typeCode, documentId, scope] -> rowId */
   readonly docs: Database<number, Key[]>;
-  /** [typeCode, scope, rowId] -> true: every row of a type in one version scope, in id order. */
-  readonly scope: Database<true, Key[]>;
-  /** [typeCode, fieldCode, scope, value, rowId] -> true */
-  readonly idx: Database<true, Key[]>;
+  /** Postings [typeCode, scope, firstId] -> ids: every row of a type in one version scope. */
+  readonly scope: Database<Buffer, Key[]>;
+  /** Postings [typeCode, fieldCode, scope, value, firstId] -> ids; trigram sets use the field's `~3` code. */
+  readonly idx: Database<Buffer, Key[]>;
+  /** Postings [listCode, sourceRow, firstId] -> target ids: a link list as a set, for set algebra. */
+  readonly adj: Database<Buffer, Key[]>;
   /** [listCode, sourceRow, orderN, orderF] -> targetRow */
   readonly links: Database<number, Key[]>;
   /** [listCode, sourceRow, targetRow] -> [orderN, orderF] */
@@ -45,8 +50,9 @@ export class Store {
     this.dbs = {
       meta: env.openDB<unknown, Key[]>({ name: 'meta' }),
       docs: env.openDB<number, Key[]>({ name: 'docs' }),
-      scope: env.openDB<true, Key[]>({ name: 'scope' }),
-      idx: env.openDB<true, Key[]>({ name: 'idx' }),
+      scope: env.openDB<Buffer, Key[]>({ name: 'scope', encoding: 'binary' }),
+      idx: env.openDB<Buffer, Key[]>({ name: 'idx', encoding: 'binary' }),
+      adj: env.openDB<Buffer, Key[]>({ name: 'adj', encoding: 'binary' }),
       links: env.openDB<number, Key[]>({ name: 'links' }),
       linkPos: env.openDB<[number, string], Key[]>({ name: 'linkPos' }),
     };
@@ -126,7 +132,7 @@ export class Store {
     const names: string[] = [];
     for (const l of layouts) {
       names.push(l.name);
-      for (const f of l.fields) names.push(`${l.name}.${f.name}`, `${l.name}.${f.name}~i`);
+      for (const f of l.fields) names.push(`${l.name}.${f.name}`, `${l.name}.${f.name}~i`, `${l.name}.${f.name}~3`);
     }
     this.intern(names);
   }
@@ -149,5 +155,3 @@ export class Store {
 
 const STRUCTURES_KEY = 0xffff_ffff;
 
-/** Sorts after every value lmdb's ordered-binary can encode: the open end of a prefix range. */
-export const MAX = new Uint8Array([0xff]);

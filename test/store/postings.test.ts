@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { open, type Database, type Key, type RootDatabase } from 'lmdb';
+import { BLOCK, Postings } from '../../src/store/postings.js';
+
+let dir: string;
+let env: RootDatabase;
+let db: Database<Buffer, Key[]>;
+let postings: Postings;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'quarry-postings-'));
+  env = open({ path: dir, noSync: true, maxDbs: 4 });
+  db = env.openDB<Buffer, Key[]>({ name: 'p', encoding: 'binary' });
+  postings = new Postings(db);
+});
+afterEach(async () => {
+  await env.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('postings', () => {
+  it('keeps a sorted set across block splits, in any insertion order, and removes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 3000 }), fc.boolean()), { maxLength: 1500 }), (ops) => {
+        const model = new Set<number>();
+        env.transactionSync(() => {
+          db.clearSync();
+          for (const [id, add] of ops) {
+            if (add) {
+              postings.add([1, 'v'], id);
+              model.add(id);
+            } else {
+              postings.remove([1, 'v'], id);
+              model.delete(id);
+            }
+          }
+        });
+        expect([...postings.get([1, 'v'])]).toEqual([...model].sort((a, b) => a - b));
+        for (const id of [1, 1500, 3000]) expect(postings.has([1, 'v'], id)).toBe(model.has(id));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('splits appends into full blocks and groups sets by value', () => {
+    env.transactionSync(() => {
+      for (let id = 1; id <= BLOCK * 3; id++) postings.add([1, id % 2 === 0 ? 'even' : 'odd'], id);
+    });
+    const blocks = [...db.getRange({ start: [1, 'even'], end: [1, 'even', new Uint8Array([0xff])] })];
+    expect(blocks.length).toBe(Math.ceil((BLOCK * 3) / 2 / BLOCK));
+    const groups = [...postings.groups([1], [1, new Uint8Array([0xff])], 2)];
+    expect(groups.map((g) => [g.key[1], g.ids.length])).toEqual([['even', (BLOCK * 3) / 2], ['odd', (BLOCK * 3) / 2]]);
+  });
+});
