@@ -1,0 +1,37 @@
+import type { ContentType, RelationAttribute } from '../../schema/types.js';
+import { FieldRef, type FieldType } from '../ir/index.js';
+
+/** What a key of a filter object names on one content-type. */
+export type ResolvedKey =
+  | { readonly kind: 'field'; readonly ref: FieldRef }
+  | { readonly kind: 'relation'; readonly attribute: RelationAttribute }
+  /** Unknown, or private: both answer `Invalid key`. */
+  | { readonly kind: 'invalid' };
+
+/** The row's target id, what a value or operator directly under a relation compares (filters.md §4). */
+export const ID_FIELD = FieldRef.create('id', 'integer');
+
+/**
+ * Fields every entry has besides its attributes. Strapi's models declare the timestamps (and
+ * `publishedAt`, which v5 sets on every type) as attributes, so clients filter on them; `locale`
+ * only exists on localized types. `createdBy` / `updatedBy` are not stored by Quarry.
+ */
+const SYSTEM_FIELDS: ReadonlyMap<string, FieldRef> = new Map(
+  ([['id', 'integer'], ['documentId', 'string'], ['createdAt', 'datetime'], ['updatedAt', 'datetime'], ['publishedAt', 'datetime']] as const)
+    .map(([name, type]: readonly [string, FieldType]) => [name, FieldRef.create(name, type)]),
+);
+const LOCALE_FIELD = FieldRef.create('locale', 'string');
+
+export function resolveKey(ct: ContentType, key: string): ResolvedKey {
+  const attribute = ct.attributes.get(key);
+  if (attribute === undefined) {
+    const system = key === 'locale' && ct.localized ? LOCALE_FIELD : SYSTEM_FIELDS.get(key);
+    return system === undefined ? INVALID : { kind: 'field', ref: system };
+  }
+  if (attribute.private) return INVALID;
+  if (attribute.kind === 'relation') return { kind: 'relation', attribute };
+  if (attribute.type === 'password') return INVALID;
+  return { kind: 'field', ref: FieldRef.create(attribute.name, attribute.type) };
+}
+
+const INVALID: ResolvedKey = Object.freeze({ kind: 'invalid' });

@@ -1,0 +1,45 @@
+import { AndNode } from './and-node.js';
+import { ConstNode } from './const-node.js';
+import type { FilterNode } from './node.js';
+import { NotNode } from './not-node.js';
+import { OrNode } from './or-node.js';
+import { RelationNode, type RelationLink } from './relation-node.js';
+
+/**
+ * Constructors that keep the tree in the shape `node.ts` promises: flat `and` / `or`, constants
+ * folded away. Every rewrite here is sound under three-valued logic (`false and x` is false,
+ * `true or x` is true, `not not x` is x), so a pass may use them on any tree.
+ */
+
+export const allOf = (nodes: readonly FilterNode[]): FilterNode => junction(nodes, AndNode, true);
+
+export const anyOf = (nodes: readonly FilterNode[]): FilterNode => junction(nodes, OrNode, false);
+
+export function notOf(node: FilterNode): FilterNode {
+  if (ConstNode.is(node)) return ConstNode.create(!node.value);
+  if (NotNode.is(node)) return node.child;
+  return NotNode.create(node);
+}
+
+/** No linked row can satisfy `false`, so such a test is folded to `false`. */
+export const someLinked = (link: RelationLink, child: FilterNode): FilterNode =>
+  ConstNode.is(child) && !child.value ? ConstNode.FALSE : RelationNode.create(link, child);
+
+function junction(
+  nodes: readonly FilterNode[],
+  kind: typeof AndNode | typeof OrNode,
+  identity: boolean,
+): FilterNode {
+  const kept: FilterNode[] = [];
+  for (const node of nodes) {
+    if (ConstNode.is(node)) {
+      if (node.value !== identity) return node;
+      continue;
+    }
+    if (kind.is(node)) kept.push(...node.children);
+    else kept.push(node);
+  }
+  const [only] = kept;
+  if (only === undefined) return ConstNode.create(identity);
+  return kept.length === 1 ? only : kind.create(kept);
+}
