@@ -1,0 +1,73 @@
+import type { QueryObject } from '../querystring/index.js';
+
+export type SortDirection = 'asc' | 'desc';
+
+/** One sort key: relation names (each to-one) then the field, e.g. `['chef', 'name']`. */
+export interface SortSpec {
+  readonly path: readonly string[];
+  readonly direction: SortDirection;
+}
+
+/** `'*'`: every readable field; otherwise the names to return, `id` and `documentId` first. */
+export type FieldSelection = '*' | readonly string[];
+
+/**
+ * A page of results. Both modes carry every number; `mode` says which the client asked for,
+ * which decides the shape of `meta.pagination` (`{ page, pageSize, … }` or `{ start, limit, … }`).
+ */
+export interface PageWindow {
+  readonly mode: 'page' | 'offset';
+  readonly page: number;
+  readonly pageSize: number;
+  readonly start: number;
+  readonly limit: number;
+}
+
+export interface Pagination extends PageWindow {
+  /** Whether the response counts the matches (`meta.pagination.total`). */
+  readonly withCount: boolean;
+}
+
+export type PublicationStatus = 'draft' | 'published';
+
+export type LocaleParam =
+  | { readonly kind: 'default' }
+  | { readonly kind: 'all' }
+  | { readonly kind: 'code'; readonly code: string };
+
+/** What to load for one populated relation. */
+export interface PopulateNode {
+  /** The relation attribute on the parent type. */
+  readonly attribute: string;
+  /** uid of the related type: what `fields`, `sort` and `filtersRaw` refer to. */
+  readonly target: string;
+  readonly toMany: boolean;
+  readonly fields: FieldSelection;
+  readonly sort: readonly SortSpec[];
+  /** Not validated here: the filter module checks it against `target`. */
+  readonly filtersRaw: QueryObject | undefined;
+  readonly populate: PopulateTree;
+  /** Answer `{ count }` instead of the related entries. */
+  readonly count: boolean;
+  /** A window on the related list; `undefined` loads all of it. */
+  readonly pagination: PageWindow | undefined;
+}
+
+/** Populated relations by attribute name; built without a prototype. */
+export interface PopulateTree {
+  readonly [attribute: string]: PopulateNode;
+}
+
+/** Everything of a list request except the validated filter tree. */
+export interface ListParams {
+  /** Not validated here: the filter module checks it against the listed type. */
+  readonly filtersRaw: QueryObject | undefined;
+  readonly sort: readonly SortSpec[];
+  readonly fields: FieldSelection;
+  readonly populate: PopulateTree;
+  readonly pagination: Pagination;
+  /** Kept on types without draft & publish too: it also applies to populated types that have it. */
+  readonly status: PublicationStatus;
+  /** `undefined` on types that are not localized, where the param is ignored. */
+  readonly locale: LocaleParam | undefined;
+}
