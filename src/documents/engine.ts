@@ -41,10 +41,7 @@ export class DocumentEngine implements RelationContext {
   /** The scopes a read covers: one, or every locale for `locale: '*'`. */
   readScopes(ct: ContentType, status: Status, locale: unknown): RowScope[] {
     const s: Status = ct.draftAndPublish ? status : 'published';
-    if (ct.localized && locale === '*') {
-      const prefix = s === 'published' ? 'p' : 'd';
-      return [...this.store.rows.scopes(ct.uid)].filter((k) => k[0] === prefix).map((k) => ({ status: s, locale: k.slice(1) }));
-    }
+    if (ct.localized && locale === '*') return this.store.rows.scopes(ct.uid).filter((scope) => scope.status === s);
     return [{ status: s, locale: this.localeOf(ct, locale, false) }];
   }
 

@@ -1,6 +1,13 @@
 import { PaginationError } from '../errors/index.js';
+import { buildFilterTree } from '../query/filters/index.js';
+import { ConstNode, type FilterNode } from '../query/ir/index.js';
+import { runList } from '../query/list.js';
+import { parseSort } from '../query/params/index.js';
+import { placeOf } from '../query/params/errors.js';
+import type { SortSpec } from '../query/params/types.js';
+import type { QueryValue } from '../query/querystring/index.js';
 import type { ContentType } from '../schema/types.js';
-import type { Row, RowScope, Status } from '../store/layout.js';
+import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
 import { toEntry, type Entry } from './entry.js';
 import { readFields, readPopulate, type PopulateInput, type PopulateTree } from './populate.js';
@@ -14,6 +21,10 @@ export interface PaginationInput {
 }
 
 export interface FindParams {
+  /** Strapi's filter object (document-service or query-string form). */
+  readonly filters?: unknown;
+  /** `'name:asc'`, `['name:asc', 'stars:desc']`, `{ name: 'asc' }`, or nested through to-one relations. */
+  readonly sort?: unknown;
   readonly status?: Status;
   readonly locale?: string;
   readonly fields?: string | readonly string[];
@@ -49,25 +60,34 @@ export class DocumentReader {
 
   findMany(ct: ContentType, params: FindParams, defaultLimit = Infinity): { entries: Entry[]; total: number; window: Window } {
     const status = this.engine.statusOf(ct, params.status);
-    const scopes = this.engine.readScopes(ct, status, params.locale);
     const window = windowOf(params, defaultLimit);
-    const ids = this.idsIn(ct, scopes);
-    const total = scopes.reduce((n, s) => n + this.engine.store.rows.count(ct.uid, s), 0);
-    const page = ids.slice(window.start, window.limit === Infinity ? undefined : window.start + window.limit);
-    const entries = page.map((id) => this.present(ct, this.engine.store.rows.get(ct.uid, id)!, status, params));
-    return { entries, total, window };
+    const result = runList(this.engine.registry, this.engine.store, {
+      type: ct.uid,
+      scopes: this.engine.readScopes(ct, status, params.locale),
+      filter: this.filterOf(ct, params.filters),
+      sort: this.sortOf(ct, params.sort),
+      start: window.start,
+      limit: window.limit,
+    });
+    const entries = result.ids.map((id) => this.present(ct, this.engine.store.rows.get(ct.uid, id)!, status, params));
+    return { entries, total: result.total, window };
   }
 
   count(ct: ContentType, params: FindParams): number {
     const status = this.engine.statusOf(ct, params.status);
-    return this.engine.readScopes(ct, status, params.locale).reduce((n, s) => n + this.engine.store.rows.count(ct.uid, s), 0);
+    const scopes = this.engine.readScopes(ct, status, params.locale);
+    if (params.filters === undefined) return scopes.reduce((n, s) => n + this.engine.store.rows.count(ct.uid, s), 0);
+    return runList(this.engine.registry, this.engine.store, {
+      type: ct.uid, scopes, filter: this.filterOf(ct, params.filters), sort: [], start: 0, limit: 0,
+    }).total;
   }
 
-  private idsIn(ct: ContentType, scopes: readonly RowScope[]): number[] {
-    const ids: number[] = [];
-    for (const scope of scopes) for (const id of this.engine.store.rows.ids(ct.uid, scope)) ids.push(id);
-    if (scopes.length > 1) ids.sort((a, b) => a - b);
-    return ids;
+  private filterOf(ct: ContentType, filters: unknown): FilterNode {
+    return filters === undefined || filters === null ? ConstNode.TRUE : buildFilterTree(this.engine.registry, ct.uid, filters);
+  }
+
+  private sortOf(ct: ContentType, sort: unknown): readonly SortSpec[] {
+    return sort === undefined || sort === null ? [] : parseSort(this.engine.registry, ct, sort as QueryValue, placeOf('sort'));
   }
 
   /** A row as an entry with its populated relations. */

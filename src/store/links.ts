@@ -3,6 +3,9 @@ import { MAX } from './keys.js';
 import { keyBetween, type OrderKey } from './order-key.js';
 import { Postings } from './postings.js';
 
+/** The adjacency key under which each list keeps the set of its sources that have links; strings sort after row ids. */
+const ANY = 'any';
+
 /** Where a link goes in its source's list. */
 export type Placement =
   | { readonly at: 'start' }
@@ -30,6 +33,11 @@ export class LinkStore {
     return this.adjacency.get([this.code(list), source]);
   }
 
+  /** Source rows that have at least one link in a list, ascending. */
+  sourcesWithLinks(list: string): Uint32Array {
+    return this.adjacency.get([this.code(list), ANY]);
+  }
+
   /** Target rows in list order. */
   *targets(list: string, source: number): IterableIterator<number> {
     const l = this.code(list);
@@ -53,6 +61,7 @@ export class LinkStore {
     this.dbs.links.putSync([l, source, key.n, key.f], target);
     this.dbs.linkPos.putSync([l, source, target], [key.n, key.f]);
     this.adjacency.add([l, source], target);
+    this.adjacency.add([l, ANY], source);
   }
 
   /** Appends `target` unless it is linked already, in which case it keeps its place. */
@@ -75,6 +84,7 @@ export class LinkStore {
       this.adjacency.remove([l, source], value);
       removed.push(value);
     }
+    this.adjacency.remove([l, ANY], source);
     return removed;
   }
 
@@ -84,6 +94,7 @@ export class LinkStore {
     this.dbs.links.removeSync([l, source, pos[0], pos[1]]);
     this.dbs.linkPos.removeSync([l, source, target]);
     this.adjacency.remove([l, source], target);
+    if (!this.dbs.linkPos.getKeysCount({ start: [l, source], end: [l, source, MAX], limit: 1 })) this.adjacency.remove([l, ANY], source);
     return true;
   }
 

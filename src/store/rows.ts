@@ -1,5 +1,5 @@
 import type { Database, Key } from 'lmdb';
-import { foldCase, indexValue, scopeKey, trigramsOf } from './index-keys.js';
+import { foldCase, INDEXED_TEXT_CHARS, indexValue, scopeKey, trigramsOf, type IndexValue } from './index-keys.js';
 import { MAX } from './keys.js';
 import type { FieldLayout, Row, RowScope, Status, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
@@ -20,6 +20,21 @@ interface TypeState {
   readonly fields: readonly IndexedField[];
   readonly byName: ReadonlyMap<string, IndexedField>;
   readonly db: RowDb;
+}
+
+/** Which values of an index to read. `folded` reads the case-folded twin of a text field. */
+export type IndexBound = { readonly folded?: boolean } & (
+  | { readonly kind: 'eq'; readonly value: unknown }
+  | { readonly kind: 'null' }
+  | { readonly kind: 'prefix'; readonly prefix: string }
+  | { readonly kind: 'range'; readonly lo?: unknown; readonly loInclusive?: boolean; readonly hi?: unknown; readonly hiInclusive?: boolean }
+);
+
+export interface IndexGroup {
+  readonly value: IndexValue;
+  readonly ids: Uint32Array;
+  /** The value is a prefix of longer text: rows must be re-checked. */
+  readonly inexact: boolean;
 }
 
 /** A row's identity: the version (status, locale) of one document it holds. */
@@ -84,10 +99,15 @@ export class RowStore {
     return (this.dbs.meta.get(['count', this.code(type), scopeKey(scope.status, scope.locale)]) as number | undefined) ?? 0;
   }
 
-  /** The scope keys a type has rows in (`p`/`d` followed by the locale). */
-  *scopes(type: string): IterableIterator<string> {
+  /** The scopes a type has rows in. */
+  scopes(type: string): RowScope[] {
     const t = this.code(type);
-    for (const { key } of this.dbs.meta.getRange({ start: ['count', t], end: ['count', t, MAX] })) yield key[2] as string;
+    const out: RowScope[] = [];
+    for (const { key } of this.dbs.meta.getRange({ start: ['count', t], end: ['count', t, MAX] })) {
+      const k = key[2] as string;
+      out.push({ status: k[0] === 'p' ? 'published' : 'draft', locale: k.length > 1 ? k.slice(1) : null });
+    }
+    return out;
   }
 
   /**
@@ -100,6 +120,74 @@ export class RowStore {
     const v = indexValue(f.index, value);
     const ids = this.index.get([state.code, f.code, scopeKey(scope.status, scope.locale), v as Key]);
     return v === value ? [...ids] : [...ids].filter((id) => (state.db.get(id) as Row | undefined)?.[field] === value);
+  }
+
+  /**
+   * The index sets of a value range of one field in one scope, in value order (nulls, when asked
+   * for, first). Each set is ascending. `inexact` marks text values indexed by their prefix:
+   * their rows must be re-checked.
+   */
+  *indexGroups(type: string, field: string, scope: RowScope, bound: IndexBound): IterableIterator<IndexGroup> {
+    const state = this.state(type);
+    const f = this.field(state, field);
+    const code = bound.folded ? f.foldedCode ?? f.code : f.code;
+    const base: Key[] = [state.code, code, scopeKey(scope.status, scope.locale)];
+    const enc = (v: unknown) => indexValue(f.index, v, bound.folded) as Key;
+    let start: Key[];
+    let end: Key[];
+    let prefix: string | undefined;
+    switch (bound.kind) {
+      case 'eq':
+        start = [...base, enc(bound.value)];
+        end = [...base, enc(bound.value), MAX];
+        break;
+      case 'null':
+        start = [...base, null as unknown as Key];
+        end = [...base, null as unknown as Key, MAX];
+        break;
+      case 'prefix':
+        prefix = enc(bound.prefix) as string;
+        start = [...base, prefix];
+        end = [...base, MAX];
+        break;
+      case 'range':
+        // Nulls sort first in keys and never satisfy a comparison: open ranges start past them.
+        start = bound.lo === undefined ? [...base, null as unknown as Key, MAX] : bound.loInclusive ? [...base, enc(bound.lo)] : [...base, enc(bound.lo), MAX];
+        end = bound.hi === undefined ? [...base, MAX] : bound.hiInclusive ? [...base, enc(bound.hi), MAX] : [...base, enc(bound.hi)];
+        break;
+    }
+    for (const g of this.index.groups(start, end, 4)) {
+      const value = g.key[3] as IndexValue;
+      if (prefix !== undefined && !(typeof value === 'string' && value.startsWith(prefix))) return;
+      yield { value, ids: g.ids, inexact: typeof value === 'string' && value.length >= INDEXED_TEXT_CHARS && f.index === 'text' };
+    }
+  }
+
+  /** How many ids a bound's sets hold, reading at most `budget` keys (then extrapolating). */
+  estimate(type: string, field: string, scope: RowScope, bound: IndexBound, budget = 64): number {
+    let n = 0;
+    let keys = 0;
+    for (const g of this.indexGroups(type, field, scope, bound)) {
+      n += g.ids.length;
+      if (++keys >= budget) return n * 4;
+    }
+    return n;
+  }
+
+  /** Ids of rows whose folded text contains a trigram. */
+  gramIds(type: string, field: string, scope: RowScope, gram: string): Uint32Array {
+    const state = this.state(type);
+    const f = this.field(state, field);
+    if (f.gramCode === undefined) throw new Error(`${type}.${field} has no trigram index`);
+    return this.index.get([state.code, f.gramCode, scopeKey(scope.status, scope.locale), gram]);
+  }
+
+  hasGrams(type: string, field: string): boolean {
+    return this.state(type).byName.get(field)?.gramCode !== undefined;
+  }
+
+  isIndexed(type: string, field: string): boolean {
+    return this.state(type).byName.has(field);
   }
 
   /** Stores a new row; `id` is allocated here. Must run inside `Store.transact`. */

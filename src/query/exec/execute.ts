@@ -1,0 +1,129 @@
+import type { SchemaRegistry } from '../../schema/registry.js';
+import type { RowScope } from '../../store/layout.js';
+import type { Store } from '../../store/store.js';
+import type { CompareNode } from '../ir/index.js';
+import { matcherFor } from '../values/index.js';
+import type { Plan } from '../plan/plan.js';
+import { EMPTY, intersect, minus, union, type IdSet } from './idset.js';
+import { RowEvaluator } from './row-eval.js';
+
+interface Scope {
+  readonly type: string;
+  readonly scopes: readonly RowScope[];
+}
+
+/**
+ * Runs a plan to the ascending ids of the matching rows. Only ids move between steps; rows are
+ * decoded only where a plan reads rows (filters, rechecks, trigram verification).
+ */
+export class Executor {
+  private readonly rows: RowEvaluator;
+  private readonly universes = new Map<string, IdSet>();
+
+  constructor(
+    registry: SchemaRegistry,
+    private readonly store: Store,
+  ) {
+    this.rows = new RowEvaluator(registry, store);
+  }
+
+  run(plan: Plan, type: string, scopes: readonly RowScope[]): IdSet {
+    return this.exec(plan, { type, scopes });
+  }
+
+  get rowEvaluator(): RowEvaluator {
+    return this.rows;
+  }
+
+  private exec(plan: Plan, s: Scope): IdSet {
+    switch (plan.op) {
+      case 'all':
+        return this.universe(s);
+      case 'none':
+        return EMPTY;
+      case 'index':
+        return this.index(plan.field, plan, s);
+      case 'grams':
+        return this.grams(plan.field, plan.grams, plan.verify, s);
+      case 'filter': {
+        const input = this.exec(plan.input, s);
+        const out = new Uint32Array(input.length);
+        let n = 0;
+        for (const id of input) {
+          const row = this.rows.row(s.type, id);
+          if (row && this.rows.visit(plan.predicate, row) === true) out[n++] = id;
+        }
+        return out.subarray(0, n);
+      }
+      case 'and': {
+        let acc = this.exec(plan.inputs[0]!, s);
+        for (let i = 1; i < plan.inputs.length && acc.length > 0; i++) acc = intersect(acc, this.exec(plan.inputs[i]!, s));
+        return acc;
+      }
+      case 'or':
+        return union(plan.inputs.map((p) => this.exec(p, s)));
+      case 'minus':
+        return minus(this.exec(plan.from, s), this.exec(plan.remove, s));
+      case 'semiJoin': {
+        const inner = this.exec(plan.inner, { type: plan.target, scopes: this.store.rows.scopes(plan.target) });
+        const sources: IdSet[] = [];
+        for (const t of inner) sources.push(this.store.links.targetSet(plan.partnerList, t));
+        return this.withinScope(union(sources), s);
+      }
+      case 'linked':
+        return this.withinScope(this.store.links.sourcesWithLinks(plan.list), s);
+    }
+  }
+
+  private index(field: string, plan: Extract<Plan, { op: 'index' }>, s: Scope): IdSet {
+    const sets: IdSet[] = [];
+    let recheck: number[] | undefined;
+    for (const scope of s.scopes) {
+      for (const g of this.store.rows.indexGroups(s.type, field, scope, plan.bound)) {
+        if (!g.inexact || !plan.recheck) sets.push(g.ids);
+        else (recheck ??= []).push(...this.verified(g.ids, plan.recheck, s.type));
+      }
+    }
+    if (recheck) sets.push(Uint32Array.from(recheck.sort((a, b) => a - b)));
+    return union(sets);
+  }
+
+  private grams(field: string, grams: readonly string[], verify: CompareNode, s: Scope): IdSet {
+    const sets: IdSet[] = [];
+    for (const scope of s.scopes) {
+      let candidates: IdSet | undefined;
+      // Rarest trigram first: every later intersection only shrinks the candidates.
+      const bySize = grams.map((g) => this.store.rows.gramIds(s.type, field, scope, g)).sort((a, b) => a.length - b.length);
+      for (const ids of bySize) {
+        candidates = candidates ? intersect(candidates, ids) : ids;
+        if (candidates.length === 0) break;
+      }
+      sets.push(Uint32Array.from(this.verified(candidates ?? EMPTY, verify, s.type)));
+    }
+    return union(sets);
+  }
+
+  private verified(ids: IdSet, node: CompareNode, type: string): number[] {
+    const match = matcherFor(node);
+    const out: number[] = [];
+    for (const id of ids) if (match(this.rows.row(type, id)?.[node.field.name] ?? null) === true) out.push(id);
+    return out;
+  }
+
+  private universe(s: Scope): IdSet {
+    const key = `${s.type}|${s.scopes.map((x) => `${x.status}${x.locale ?? ''}`).join(',')}`;
+    let ids = this.universes.get(key);
+    if (!ids) {
+      ids = union(s.scopes.map((scope) => this.store.rows.ids(s.type, scope)));
+      this.universes.set(key, ids);
+    }
+    return ids;
+  }
+
+  /** Links reach rows of every version and locale; keep those in the query's scopes. */
+  private withinScope(ids: IdSet, s: Scope): IdSet {
+    const all = this.store.rows.scopes(s.type);
+    const covered = all.every((a) => s.scopes.some((b) => b.status === a.status && b.locale === a.locale));
+    return covered ? ids : intersect(ids, this.universe(s));
+  }
+}

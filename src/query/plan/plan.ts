@@ -1,0 +1,30 @@
+import type { CompareNode, FilterNode } from '../ir/index.js';
+import type { IndexBound } from '../../store/rows.js';
+
+/**
+ * A query plan: plain data (printable, cacheable, transferable to a worker). Each node yields the
+ * ascending ids of the rows, in its content-type and scopes, for which its condition is TRUE.
+ */
+export type Plan =
+  /** Every row in scope. */
+  | { readonly op: 'all' }
+  | { readonly op: 'none' }
+  /** Union of an index's sets over a bound; `recheck` is applied to rows of inexact (prefix-indexed) values. */
+  | { readonly op: 'index'; readonly field: string; readonly bound: IndexBound; readonly recheck: CompareNode | undefined }
+  /** Rows whose folded text has every trigram, then verified row by row. */
+  | { readonly op: 'grams'; readonly field: string; readonly grams: readonly string[]; readonly verify: CompareNode }
+  /** Rows of `input` for which `predicate` is TRUE, decided by reading each row (and its links). */
+  | { readonly op: 'filter'; readonly input: Plan; readonly predicate: FilterNode }
+  | { readonly op: 'and'; readonly inputs: readonly Plan[] }
+  | { readonly op: 'or'; readonly inputs: readonly Plan[] }
+  | { readonly op: 'minus'; readonly from: Plan; readonly remove: Plan }
+  /**
+   * Sources linked to some row of `inner` (evaluated over every row of `target`): walks the
+   * partner list of each matching target.
+   */
+  | { readonly op: 'semiJoin'; readonly target: string; readonly partnerList: string; readonly inner: Plan }
+  /** Sources with at least one link in `list`. */
+  | { readonly op: 'linked'; readonly list: string };
+
+/** Forces one access path everywhere it can apply: the differential tests run each. */
+export type AccessStrategy = 'auto' | 'index' | 'scan' | 'probe';

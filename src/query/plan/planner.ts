@@ -1,0 +1,162 @@
+import type { SchemaRegistry } from '../../schema/registry.js';
+import type { RelationAttribute } from '../../schema/types.js';
+import type { RowScope } from '../../store/layout.js';
+import type { IndexBound } from '../../store/rows.js';
+import type { Store } from '../../store/store.js';
+import { INDEXED_TEXT_CHARS, trigramsOf } from '../../store/index-keys.js';
+import { allOf, CompareNode, FilterVisitor, type AndNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode } from '../ir/index.js';
+import { foldCase } from '../values/index.js';
+import type { AccessStrategy, Plan } from './plan.js';
+
+interface Planned {
+  readonly plan: Plan;
+  /** Estimated number of ids the plan yields. */
+  readonly estimate: number;
+  readonly node: FilterNode;
+}
+
+interface PlanContext {
+  readonly type: string;
+  readonly scopes: readonly RowScope[];
+  readonly universe: number;
+}
+
+/** Residual conditions are checked row by row once the driving set is this much smaller than theirs. */
+const RESIDUAL_RATIO = 4;
+/** ... and only while the driving set is small enough that reading its rows is cheap. */
+const RESIDUAL_MAX_ROWS = 20_000;
+
+/**
+ * Turns a validated filter tree into a plan: per condition the cheapest access path by estimated
+ * cardinality (index sets, trigram sets, reading rows, or a semi-join through a relation's
+ * partner lists), conjunctions driven by their most selective member.
+ */
+export class Planner extends FilterVisitor<Planned, PlanContext> {
+  constructor(
+    private readonly registry: SchemaRegistry,
+    private readonly store: Store,
+    private readonly strategy: AccessStrategy = 'auto',
+  ) {
+    super();
+  }
+
+  planFor(type: string, scopes: readonly RowScope[], filter: FilterNode): Plan {
+    if (this.strategy === 'scan') return filter.kind === 'const' ? constPlan(filter.value) : { op: 'filter', input: { op: 'all' }, predicate: filter };
+    return this.visit(filter, { type, scopes, universe: this.universe(type, scopes) }).plan;
+  }
+
+  protected visitConst(node: ConstNode, ctx: PlanContext): Planned {
+    return { plan: constPlan(node.value), estimate: node.value ? ctx.universe : 0, node };
+  }
+
+  protected visitOr(node: OrNode, ctx: PlanContext): Planned {
+    const parts = node.children.map((c) => this.visit(c, ctx));
+    return { plan: { op: 'or', inputs: parts.map((p) => p.plan) }, estimate: Math.min(ctx.universe, sum(parts)), node };
+  }
+
+  protected visitAnd(node: AndNode, ctx: PlanContext): Planned {
+    const parts = node.children.map((c) => this.visit(c, ctx)).sort((a, b) => a.estimate - b.estimate);
+    const driver = parts[0]!;
+    const residual = this.strategy === 'auto' && driver.estimate <= RESIDUAL_MAX_ROWS
+      ? parts.filter((p, i) => i > 0 && p.estimate > driver.estimate * RESIDUAL_RATIO)
+      : [];
+    const inputs = parts.filter((p) => !residual.includes(p)).map((p) => p.plan);
+    const joined: Plan = inputs.length === 1 ? inputs[0]! : { op: 'and', inputs };
+    const plan: Plan = residual.length === 0 ? joined : { op: 'filter', input: joined, predicate: allOf(residual.map((p) => p.node)) };
+    return { plan, estimate: driver.estimate, node };
+  }
+
+  protected visitNot(node: NotNode, ctx: PlanContext): Planned {
+    const inner = this.visit(node.child, ctx);
+    // Only comparisons and "has a linked row" are ever negated (the builder guarantees it): a
+    // comparison's FALSE rows are those where the field is not NULL and the comparison fails.
+    const from: Plan = node.child.kind === 'compare' && this.indexable(ctx, node.child.field.name)
+      ? { op: 'index', field: node.child.field.name, bound: { kind: 'range' }, recheck: undefined }
+      : node.child.kind === 'compare' ? { op: 'filter', input: { op: 'all' }, predicate: notNullOf(node.child) } : { op: 'all' };
+    return { plan: { op: 'minus', from, remove: inner.plan }, estimate: Math.max(ctx.universe - inner.estimate, 0), node };
+  }
+
+  protected visitRelation(node: RelationNode, ctx: PlanContext): Planned {
+    const attr = this.attribute(node);
+    if (this.strategy === 'probe') return this.rowByRow(node, ctx);
+    if (node.child.kind === 'const' && node.child.value) {
+      return { plan: { op: 'linked', list: attr.listName }, estimate: ctx.universe / 2, node };
+    }
+    const targetScopes = this.store.rows.scopes(node.target);
+    const inner = this.visit(node.child, { type: node.target, scopes: targetScopes, universe: this.universe(node.target, targetScopes) });
+    const targets = Math.max(1, this.universe(node.target, targetScopes));
+    const fanout = attr.targetHasMany ? Math.max(1, ctx.universe / targets) : 1;
+    return {
+      plan: { op: 'semiJoin', target: node.target, partnerList: attr.partnerListName, inner: inner.plan },
+      estimate: Math.min(ctx.universe, inner.estimate * fanout),
+      node,
+    };
+  }
+
+  protected visitCompare(node: CompareNode, ctx: PlanContext): Planned {
+    const name = node.field.name;
+    if (this.strategy === 'probe' || !this.indexable(ctx, name)) return this.rowByRow(node, ctx);
+    const bound = boundOf(node);
+    if (bound) return this.indexed(node, ctx, bound);
+    if (node.op === 'in') {
+      const parts = node.value.map((value) => this.indexed(node, ctx, { kind: 'eq', value }));
+      return { plan: parts.length === 0 ? { op: 'none' } : { op: 'or', inputs: parts.map((p) => p.plan) }, estimate: sum(parts), node };
+    }
+    if ((node.op === 'contains' || node.op === 'containsi' || node.op === 'endsWith' || node.op === 'endsWithi') && this.store.rows.hasGrams(ctx.type, name)) {
+      const grams = [...trigramsOf(foldCase(node.value))];
+      if (grams.length > 0) return { plan: { op: 'grams', field: name, grams, verify: node }, estimate: ctx.universe / 10, node };
+    }
+    return this.rowByRow(node, ctx);
+  }
+
+  private indexed(node: CompareNode, ctx: PlanContext, bound: IndexBound): Planned {
+    const estimate = ctx.scopes.reduce((n, scope) => n + this.store.rows.estimate(ctx.type, node.field.name, scope, bound), 0);
+    return { plan: { op: 'index', field: node.field.name, bound, recheck: node }, estimate, node };
+  }
+
+  private rowByRow(node: FilterNode, ctx: PlanContext): Planned {
+    return { plan: { op: 'filter', input: { op: 'all' }, predicate: node }, estimate: ctx.universe / 2, node };
+  }
+
+  /** `id` is the row id itself and has no index; every other filterable field does. */
+  private indexable(ctx: PlanContext, field: string): boolean {
+    return field !== 'id' && this.store.rows.isIndexed(ctx.type, field);
+  }
+
+  private universe(type: string, scopes: readonly RowScope[]): number {
+    return scopes.reduce((n, s) => n + this.store.rows.count(type, s), 0);
+  }
+
+  private attribute(node: RelationNode): RelationAttribute {
+    const attr = this.registry.require(node.source).attributes.get(node.attribute);
+    if (attr?.kind !== 'relation') throw new Error(`${node.source}.${node.attribute} is not a relation`);
+    return attr;
+  }
+}
+
+/** The index bound that serves a comparison directly, if one does. */
+function boundOf(node: CompareNode): IndexBound | undefined {
+  const text = node.field.type === 'string' || node.field.type === 'text' || node.field.type === 'richtext'
+    || node.field.type === 'email' || node.field.type === 'uid' || node.field.type === 'enumeration';
+  switch (node.op) {
+    case 'eq': return { kind: 'eq', value: node.value };
+    case 'lt': return { kind: 'range', hi: node.value, hiInclusive: false };
+    case 'lte': return { kind: 'range', hi: node.value, hiInclusive: true };
+    case 'gt': return { kind: 'range', lo: node.value, loInclusive: false };
+    case 'gte': return { kind: 'range', lo: node.value, loInclusive: true };
+    case 'between': return { kind: 'range', lo: node.value[0], loInclusive: true, hi: node.value[1], hiInclusive: true };
+    case 'null': return { kind: 'null' };
+    case 'notNull': return { kind: 'range' };
+    case 'eqi': return text ? { kind: 'eq', value: foldCase(node.value), folded: true } : undefined;
+    // A prefix longer than the indexed part of text could match shorter values wrongly: read rows instead.
+    case 'startsWith': return text && node.value.length < INDEXED_TEXT_CHARS ? { kind: 'prefix', prefix: node.value } : undefined;
+    case 'startsWithi': return text && node.value.length < INDEXED_TEXT_CHARS ? { kind: 'prefix', prefix: foldCase(node.value), folded: true } : undefined;
+    default: return undefined;
+  }
+}
+
+const constPlan = (value: boolean): Plan => (value ? { op: 'all' } : { op: 'none' });
+
+const sum = (parts: readonly Planned[]) => parts.reduce((n, p) => n + p.estimate, 0);
+
+const notNullOf = (node: CompareNode): FilterNode => CompareNode.create(node.field, { op: 'notNull' });
