@@ -6,7 +6,11 @@ import {
 } from './types.js';
 
 /** Strapi reserves these; an attribute may not take them. */
-const RESERVED = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale', 'localizations', 'createdBy', 'updatedBy']);
+const RESERVED = new Set([
+  'id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale', 'localizations', 'createdBy', 'updatedBy', 'status',
+  // The query reader refuses these keys, so such an attribute could never be filtered or sorted.
+  '__proto__', 'constructor', 'prototype',
+]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Kinds Strapi has that Quarry does not store; named so the error says what is unsupported rather than unknown. */

@@ -25,6 +25,8 @@ export function orderPage(
 ): number[] {
   const end = limit === Infinity ? ids.length : Math.min(ids.length, start + limit);
   if (start >= end) return [];
+  // One query reads one status, so Strapi's virtual `status` sort key orders nothing.
+  sort = sort.filter((s) => !(s.path.length === 1 && s.path[0] === 'status'));
   const first = sort[0];
   if (!first || (sort.length === 1 && first.path.length === 1 && first.path[0] === 'id')) {
     if (first?.direction === 'desc') return Array.from(ids.subarray(ids.length - end, ids.length - start)).reverse();
