@@ -55,7 +55,7 @@ export class DocumentReader {
     const locale = this.engine.localeOf(ct, params.locale, false);
     const id = this.engine.store.rows.idOf(ct.uid, documentId, status, locale);
     if (id === undefined) return null;
-    return this.present(ct, this.engine.store.rows.get(ct.uid, id)!, status, params);
+    return this.present(ct, this.engine.store.rows.get(ct.uid, id)!, shownStatus(params, status), params);
   }
 
   findMany(ct: ContentType, params: FindParams, defaultLimit = Infinity): { entries: Entry[]; total: number; window: Window } {
@@ -69,7 +69,7 @@ export class DocumentReader {
       start: window.start,
       limit: window.limit,
     });
-    const entries = result.ids.map((id) => this.present(ct, this.engine.store.rows.get(ct.uid, id)!, status, params));
+    const entries = result.ids.map((id) => this.present(ct, this.engine.store.rows.get(ct.uid, id)!, shownStatus(params, status), params));
     return { entries, total: result.total, window };
   }
 
@@ -119,6 +119,13 @@ export class DocumentReader {
     }
   }
 }
+
+/**
+ * The version of draft & publish targets a read populates: the one asked for, else the rows' own.
+ * A type without versions reads its one row whatever the status, yet may link both versions of a
+ * target (relations.md §3), so the status asked for still picks which one it shows.
+ */
+const shownStatus = (params: FindParams, rowStatus: Status): Status => params.status ?? rowStatus;
 
 function windowOf(params: FindParams, defaultLimit: number): Window {
   const p = { start: params.start, limit: params.limit, ...params.pagination };

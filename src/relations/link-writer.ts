@@ -73,16 +73,18 @@ export class LinkWriter {
    * the `status` version of its target; targets without that version are dropped. Order is kept,
    * and on the far side the new link stands where the copied one stood among its neighbours'
    * versions (relations.md §7: publishing and discarding a draft keep both sides' order).
+   * On a `mappedBy` side the links `to` has are held by the far side's rows, which this does not
+   * rewrite: they stay, in place, and `from`'s links join them (Strapi's bidirectional sync).
    */
   copyVersionLinks(type: ContentType, from: number, to: number, status: Status): void {
     const links = this.ctx.store.links;
     for (const attr of type.attributes.values()) {
       if (attr.kind !== 'relation') continue;
-      this.unlinkAll(attr, to);
+      if (!attr.mappedBy) this.unlinkAll(attr, to);
       const target = this.ctx.registry.require(attr.target);
       for (const t of [...links.targets(attr.listName, from)]) {
         const mapped = this.versionOf(target, t, status);
-        if (mapped === undefined) continue;
+        if (mapped === undefined || links.has(attr.listName, to, mapped)) continue;
         this.link(attr, to, mapped, { at: 'end' }, this.mirroredPlace(type, attr, t, mapped, from, status));
       }
     }

@@ -149,6 +149,7 @@ function readRelation(
     // A target may appear in many sources' lists unless the relation's far side is "one".
     targetHasMany: !(kind === 'oneToMany' || (kind === 'oneToOne' && inverse !== undefined)),
     inverse,
+    mappedBy: raw.mappedBy !== undefined,
     listName,
     partnerListName: inverse !== undefined ? `${target}.${inverse}` : `${listName}~inverse`,
     private: raw.private === true,

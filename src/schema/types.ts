@@ -50,6 +50,11 @@ export interface RelationAttribute extends AttributeBase {
   readonly targetHasMany: boolean;
   /** The attribute on the target that is the other side, when the relation is bidirectional. */
   readonly inverse: string | undefined;
+  /**
+   * This side declares `mappedBy`: its links belong to the far side (the `inversedBy` side owns
+   * Strapi's join table), so publishing this side's document must not drop them.
+   */
+  readonly mappedBy: boolean;
   /** Store name of this side's ordered list. */
   readonly listName: string;
   /** Store name of the partner list (the inverse attribute's, or a hidden one for unidirectional relations). */
