@@ -198,8 +198,8 @@ class FilterBuilder {
    * (DECISIONS.md rule 11).
    */
   private relation(ct: ContentType, attribute: RelationAttribute, raw: unknown, at: FilterPath, negated: boolean): Built {
-    const link: RelationLink = { attribute: attribute.name, source: ct.uid, target: attribute.target, toMany: attribute.toMany };
     if (raw === undefined) return undefined;
+    const link: RelationLink = { attribute: attribute.name, source: ct.uid, target: attribute.target, toMany: attribute.toMany };
     if (raw === null) return this.emptiness(link, true, negated, at);
     const rows: Built[] = [];
     const outer: FilterNode[] = [];
