@@ -1,5 +1,6 @@
 import { scryptSync, randomBytes } from 'node:crypto';
 import { ValidationError } from '../errors/index.js';
+import { normalizeDate, normalizeDateTime, normalizeTime } from '../query/values/index.js';
 import type { ScalarAttribute } from '../schema/types.js';
 
 /**
@@ -72,37 +73,6 @@ function checkRange(attr: ScalarAttribute, n: number, path: string): number {
   if (attr.min !== undefined && n < attr.min) throw ValidationError.at(path, `${attr.name} must be greater than or equal to ${attr.min}`, { key: attr.name });
   if (attr.max !== undefined && n > attr.max) throw ValidationError.at(path, `${attr.name} must be less than or equal to ${attr.max}`, { key: attr.name });
   return n;
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function normalizeDate(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const m = DATE.exec(value.trim().slice(0, 10));
-  if (!m) return undefined;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCDate() === Number(m[3]) && d.getUTCMonth() === Number(m[2]) - 1 ? m[0] : undefined;
-}
-
-export function normalizeDateTime(value: unknown): string | undefined {
-  let ms: number;
-  if (typeof value === 'number') ms = value;
-  else if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) ms = Number(value.trim());
-  else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value.trim())) ms = Date.parse(value.trim());
-  else if (value instanceof Date) ms = value.getTime();
-  else return undefined;
-  if (!Number.isFinite(ms)) return undefined;
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
-
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.(\d{1,3}))?)?$/;
-
-export function normalizeTime(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const m = TIME.exec(value.trim());
-  if (!m) return undefined;
-  return `${m[1]}:${m[2]}:${m[3] ?? '00'}.${(m[4] ?? '').padEnd(3, '0')}`;
 }
 
 /** Stored as `scrypt$salt$hash`; never returned (password fields are private). */

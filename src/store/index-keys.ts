@@ -14,9 +14,11 @@ export const INDEXED_TEXT_CHARS = 256;
 
 /**
  * The one case folding used by indexes and by the `i` operators alike (DECISIONS rule 6).
- * `toLowerCase` is locale-independent and covers all of Unicode; its one context-dependent rule
- * (a final capital sigma becoming `ς`) is undone so that folding works code point by code point,
- * `fold(a + b) === fold(a) + fold(b)`, which substring operators and prefix indexes rely on.
+ * `toLowerCase()` is locale-independent and maps all of Unicode (`É` → `é`, Kelvin `K` → `k`), like
+ * PostgreSQL's `LOWER()` on UTF-8. Its one context-dependent rule, a final capital sigma becoming
+ * `ς`, would make the fold of a word differ from the fold of its parts, so `ς` is mapped to `σ`:
+ * then `fold(a + b) === fold(a) + fold(b)`, which substring operators and prefix indexes rely on.
+ * No Unicode normalization: a precomposed `é` and `e` + combining accent stay different, as in SQL.
  */
 export const foldCase = (s: string): string => s.toLowerCase().replaceAll('ς', 'σ');
 

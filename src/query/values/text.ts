@@ -1,16 +1,9 @@
 /**
- * Case folding for the `i` operators (`$eqi`, `$containsi`, ...), on query operands and stored
- * values alike; indexes that serve those operators must fold with this same function.
- *
- * `toLowerCase()` is locale-independent (unlike `toLocaleLowerCase`) and maps all of Unicode
- * (`É` → `é`, `Σ` → `σ`, `K` (Kelvin) → `k`), like PostgreSQL's `LOWER()` on a UTF-8 database.
- * Its one context-dependent rule, a final capital sigma becoming `ς`, would make the fold of a
- * word differ from the fold of its parts (`ΟΔΟΣ` → `οδος`, yet `Σ` → `σ`), so `ς` is mapped to `σ`:
- * the fold is then applied code point by code point, `fold(a + b) === fold(a) + fold(b)`, which
- * substring operators and prefix indexes rely on. No Unicode normalization is applied: a
- * precomposed `é` and `e` + combining accent stay different, as they are in SQL.
+ * Case folding for the `i` operators (`$eqi`, `$containsi`, ...): one function for query operands,
+ * stored values and the indexes that serve those operators, kept with the indexes because the
+ * store may not import upward. Why it is `toLowerCase()` with `ς` mapped to `σ`: see there.
  */
-export const foldCase = (text: string): string => text.toLowerCase().replaceAll('ς', 'σ');
+export { foldCase } from '../../store/index-keys.js';
 
 /**
  * Orders strings by Unicode code point (SQLite's BINARY collation), not by UTF-16 code unit as
