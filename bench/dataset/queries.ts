@@ -1,0 +1,149 @@
+/**
+ * The fixed query set of the filter benchmark. Each query exists in three equivalent forms:
+ * the REST query string and the document-service filter object (what Quarry will be given),
+ * and `params`, the same condition unpacked for engines that hand-write their queries (SQL).
+ * Parameters are read off the generated data, so every query has a known, non-empty answer
+ * at every size.
+ */
+import { type FilterTree, type Pagination, toQueryString } from './filters.js';
+import { entitySeed, Rng } from './prng.js';
+import { type Dataset, idOf } from './types.js';
+
+export const PAGE_SIZE = 25;
+
+export type QueryParams =
+  | { readonly kind: 'flat-two-field'; readonly minStars: number; readonly open: boolean }
+  | { readonly kind: 'exact-name'; readonly name: string }
+  | { readonly kind: 'name-containsi'; readonly needle: string }
+  | { readonly kind: 'id-in'; readonly ids: readonly number[] }
+  | { readonly kind: 'deep-to-one'; readonly chefName: string }
+  | { readonly kind: 'deep-to-one-in'; readonly countries: readonly string[] }
+  | { readonly kind: 'deep-many-to-many'; readonly categoryName: string }
+  | { readonly kind: 'or-with-deep'; readonly stars: number; readonly maxPrice: number; readonly country: string }
+  | { readonly kind: 'not-deep'; readonly categoryName: string }
+  | { readonly kind: 'price-between-sorted'; readonly low: number; readonly high: number }
+  | { readonly kind: 'description-null' }
+  | { readonly kind: 'two-hop'; readonly categoryName: string }
+  | { readonly kind: 'two-hop-selective'; readonly restaurantName: string };
+
+export type QueryName = QueryParams['kind'];
+
+export interface BenchQuery {
+  readonly name: QueryName;
+  /** One line for report tables. */
+  readonly summary: string;
+  /** Strapi document-service `filters` on api::restaurant.restaurant. */
+  readonly filters: FilterTree;
+  /** Strapi `sort` terms (`field:asc`); empty = default order, id ascending. */
+  readonly sort: readonly string[];
+  readonly pagination: Pagination;
+  /** The same request as a REST query string for `GET /api/restaurants?…`. */
+  readonly rest: string;
+  readonly params: QueryParams;
+}
+
+/**
+ * ASCII on purpose: SQLite's lower() folds ASCII only, Quarry folds all of Unicode; with an
+ * ASCII needle (and no data character that lower-cases into ASCII) both select the same rows.
+ * Upper case so that case folding is exercised against the mixed-case "Brasserie".
+ */
+export const CONTAINSI_NEEDLE = 'BRASSERIE';
+
+/** Uniformly drawn country names; three of ~40 keep `$in` moderately selective (~7%). */
+const COUNTRY_CHOICE = ['Japan', 'Peru', 'Česko'] as const;
+const ID_IN_COUNT = 50;
+const QUERY_STREAM = 3;
+
+export function buildQueries(data: Dataset): BenchQuery[] {
+  const exactNameIndex = Math.floor(data.size * 0.618034);
+  const chefIndex = Math.floor(data.chefs.length * 0.381966);
+  const selectiveIndex = firstWithChef(data, Math.floor(data.size * 0.271828));
+  // Category popularity falls with the index (see generate.ts): 20 is a mid-popular one
+  // (~2% of restaurants), 0 the most popular, the last one the rarest.
+  const midCategory = categoryName(data, 20);
+  const popularCategory = categoryName(data, 0);
+  const rareCategory = categoryName(data, data.categories.length - 1);
+
+  const params: QueryParams[] = [
+    { kind: 'flat-two-field', minStars: 4, open: true },
+    { kind: 'exact-name', name: data.restaurant(exactNameIndex).name },
+    { kind: 'name-containsi', needle: CONTAINSI_NEEDLE },
+    { kind: 'id-in', ids: drawIds(data, Math.min(ID_IN_COUNT, data.size)) },
+    { kind: 'deep-to-one', chefName: chefAt(data, chefIndex) },
+    { kind: 'deep-to-one-in', countries: COUNTRY_CHOICE },
+    { kind: 'deep-many-to-many', categoryName: midCategory },
+    { kind: 'or-with-deep', stars: 5, maxPrice: 8, country: 'Italy' },
+    { kind: 'not-deep', categoryName: popularCategory },
+    { kind: 'price-between-sorted', low: 20, high: 25 },
+    { kind: 'description-null' },
+    { kind: 'two-hop', categoryName: rareCategory },
+    { kind: 'two-hop-selective', restaurantName: data.restaurant(selectiveIndex).name },
+  ];
+  return params.map(toBenchQuery);
+}
+
+function toBenchQuery(params: QueryParams): BenchQuery {
+  const { summary, filters, sort = [] } = describe(params);
+  const pagination = { page: 1, pageSize: PAGE_SIZE };
+  return { name: params.kind, summary, filters, sort, pagination, rest: toQueryString(filters, sort, pagination), params };
+}
+
+function describe(p: QueryParams): { summary: string; filters: FilterTree; sort?: readonly string[] } {
+  switch (p.kind) {
+    case 'flat-two-field':
+      return { summary: `stars >= ${p.minStars} and open = ${p.open}`, filters: { stars: { $gte: p.minStars }, open: { $eq: p.open } } };
+    case 'exact-name':
+      return { summary: 'name $eq <one restaurant>', filters: { name: { $eq: p.name } } };
+    case 'name-containsi':
+      return { summary: `name $containsi '${p.needle}'`, filters: { name: { $containsi: p.needle } } };
+    case 'id-in':
+      return { summary: `id $in <${p.ids.length} ids>`, filters: { id: { $in: p.ids } } };
+    case 'deep-to-one':
+      return { summary: 'chef.name $eq <one chef>', filters: { chef: { name: { $eq: p.chefName } } } };
+    case 'deep-to-one-in':
+      return { summary: `chef.country $in [${p.countries.join(', ')}]`, filters: { chef: { country: { $in: p.countries } } } };
+    case 'deep-many-to-many':
+      return { summary: `categories.name $eq '${p.categoryName}'`, filters: { categories: { name: { $eq: p.categoryName } } } };
+    case 'or-with-deep':
+      return {
+        summary: `$or: stars = ${p.stars} | price < ${p.maxPrice} | chef.country = ${p.country}`,
+        filters: { $or: [{ stars: { $eq: p.stars } }, { price: { $lt: p.maxPrice } }, { chef: { country: { $eq: p.country } } }] },
+      };
+    case 'not-deep':
+      return { summary: `$not categories.name $eq '${p.categoryName}'`, filters: { $not: { categories: { name: { $eq: p.categoryName } } } } };
+    case 'price-between-sorted':
+      return { summary: `price $between [${p.low}, ${p.high}] sort price:asc`, filters: { price: { $between: [p.low, p.high] } }, sort: ['price:asc'] };
+    case 'description-null':
+      return { summary: 'description $null', filters: { description: { $null: true } } };
+    case 'two-hop':
+      return { summary: `chef.restaurants.categories.name $eq '${p.categoryName}'`, filters: { chef: { restaurants: { categories: { name: { $eq: p.categoryName } } } } } };
+    case 'two-hop-selective':
+      return { summary: 'chef.restaurants.name $eq <one restaurant>', filters: { chef: { restaurants: { name: { $eq: p.restaurantName } } } } };
+  }
+}
+
+/** Distinct ids spread over the whole table, in draw order (a client's list is not sorted). */
+function drawIds(data: Dataset, count: number): number[] {
+  const rng = new Rng(entitySeed(data.seed, QUERY_STREAM, 0));
+  const ids = new Set<number>();
+  while (ids.size < count) ids.add(idOf(rng.int(data.size)));
+  return [...ids];
+}
+
+/** A restaurant that has a chef, so the two-hop query through its chef is not empty. */
+function firstWithChef(data: Dataset, from: number): number {
+  for (let i = from; i < data.size; i++) if (data.restaurant(i).chef !== null) return i;
+  throw new RangeError('no restaurant with a chef');
+}
+
+function chefAt(data: Dataset, index: number): string {
+  const chef = data.chefs[index];
+  if (chef === undefined) throw new RangeError(`no chef at index ${index}`);
+  return chef.name;
+}
+
+function categoryName(data: Dataset, index: number): string {
+  const category = data.categories[index];
+  if (category === undefined) throw new RangeError(`no category at index ${index}`);
+  return category.name;
+}
