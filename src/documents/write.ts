@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors/index.js';
 import { applyRelationOp } from '../relations/apply.js';
 import type { SourceRow } from '../relations/context.js';
+import { checkTargets } from '../relations/resolve.js';
 import type { ContentType } from '../schema/types.js';
 import { newDocumentId } from '../store/document-id.js';
 import type { Row, RowScope, Status } from '../store/layout.js';
@@ -43,8 +44,9 @@ export class DocumentWriter {
     const rows = this.engine.store.rows;
     const id = rows.idOf(ct.uid, documentId, status, locale);
     if (id === undefined) {
-      if (rows.versions(ct.uid, documentId).length === 0) return undefined;
-      return this.create(ct, data, locale, documentId);
+      if (rows.versions(ct.uid, documentId).length > 0) return this.create(ct, data, locale, documentId);
+      for (const [attr, op] of input.relations) checkTargets(this.engine, { type: ct, status, locale }, attr, op);
+      return undefined;
     }
     const old = rows.get(ct.uid, id)!;
     const row: Row = { ...old, ...input.scalars, updatedAt: new Date().toISOString() };

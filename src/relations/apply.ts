@@ -24,7 +24,8 @@ export function applyRelationOp(ctx: RelationContext, writer: LinkWriter, source
   }
   const connect = resolveAll(ctx, source, attr, op.connect);
   checkRowDuplicates(connect);
-  for (const r of order(ctx, source, attr, connect)) place(ctx, writer, source, attr, r, op.strict);
+  const used = attr.toMany ? connect : connect.slice(-1);
+  for (const r of order(ctx, source, attr, used)) place(ctx, writer, source, attr, r, op.strict);
 }
 
 /** The list becomes exactly the given targets, in the given order; duplicates collapse. */

@@ -61,7 +61,7 @@ export function parseRelationValue(attr: RelationAttribute, value: unknown, path
   if (connect === undefined && disconnect === undefined) return undefined;
   return toOne(attr, {
     kind: 'update',
-    connect: connect === undefined ? [] : checkNoDuplicates(readList(connect, `${path}.connect`)),
+    connect: connect === undefined ? [] : readList(connect, `${path}.connect`),
     disconnect: disconnect === undefined ? [] : readList(disconnect, `${path}.disconnect`),
     strict: readStrict(options, `${path}.options`),
   });
@@ -72,7 +72,9 @@ function toOne(attr: RelationAttribute, op: RelationOp): RelationOp {
   if (attr.toMany) return op;
   const last = (items: readonly RelationItem[]) => (items.length === 0 ? [] : [{ ...items[items.length - 1]!, position: undefined }]);
   if (op.kind === 'set') return { kind: 'set', items: last(op.items) };
-  return { ...op, connect: last(op.connect) };
+  // Every connect item is kept (without its position) until its rows are known, so that one
+  // target named twice, by documentId and by id, is still a duplicate; apply.ts uses the last.
+  return { ...op, connect: op.connect.map((item) => ({ ...item, position: undefined })) };
 }
 
 function readStrict(options: unknown, path: string): boolean {
@@ -153,24 +155,13 @@ function readPosition(value: unknown, item: TargetRef, path: string): PositionSp
   return { at: 'end' };
 }
 
-/** The same target twice in one connect is an error even when both items are identical (DECISIONS rule 2). */
-export function checkNoDuplicates(items: readonly RelationItem[]): readonly RelationItem[] {
-  const seen = new Set<string>();
-  for (const item of items) {
-    const key = refKey(item.ref);
-    if (seen.has(key)) throw ValidationError.at(item.path, duplicateMessage(describeRef(item.ref)));
-    seen.add(key);
-  }
-  return items;
-}
-
-export const duplicateMessage = (id: string | number) =>
+/**
+ * The same target twice in one connect, identical items included (DECISIONS rule 2). Found once
+ * items are resolved to rows, so a documentId and a row id naming one target clash, and named by
+ * its row id as in Strapi (relations.md §4.2a).
+ */
+export const duplicateMessage = (id: number) =>
   `The relation with id ${id} is already connected. You cannot connect the same relation twice.`;
-
-export const refKey = (ref: TargetRef): string =>
-  ref.kind === 'row' ? `#${ref.id}` : `${ref.documentId}|${ref.locale ?? ''}|${ref.status ?? ''}`;
-
-export const describeRef = (ref: TargetRef): string | number => (ref.kind === 'row' ? ref.id : ref.documentId);
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;

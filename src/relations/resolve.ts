@@ -2,13 +2,16 @@ import { ValidationError } from '../errors/index.js';
 import type { ContentType, RelationAttribute } from '../schema/types.js';
 import type { Status } from '../store/layout.js';
 import type { RelationContext, SourceRow } from './context.js';
-import type { TargetRef } from './payload.js';
+import type { RelationOp, TargetRef } from './payload.js';
+
+/** What resolving a target needs of the source: its type and the version it is. */
+type SourceScope = Pick<SourceRow, 'type' | 'status' | 'locale'>;
 
 /**
  * The target rows a reference names, per relations.md §3: the locale and the version
  * (draft/published) follow from the source row unless the source cannot decide them.
  */
-export function resolveRef(ctx: RelationContext, source: SourceRow, attr: RelationAttribute, ref: TargetRef, path: string): number[] {
+export function resolveRef(ctx: RelationContext, source: SourceScope, attr: RelationAttribute, ref: TargetRef, path: string): number[] {
   const target = ctx.registry.require(attr.target);
   if (ref.kind === 'row') {
     if (!ctx.store.rows.get(target.uid, ref.id)) throw ValidationError.at(path, `Relation with id ${ref.id} not found`);
@@ -24,16 +27,29 @@ export function resolveRef(ctx: RelationContext, source: SourceRow, attr: Relati
   return ids;
 }
 
+/**
+ * Resolves every target and anchor an op names, for its errors only: related ids are checked
+ * before the source document is looked up, so a bad one is a 400 even when there is no source
+ * to write to (relations.md §3).
+ */
+export function checkTargets(ctx: RelationContext, source: SourceScope, attr: RelationAttribute, op: RelationOp): void {
+  for (const item of op.kind === 'set' ? op.items : [...op.disconnect, ...op.connect]) {
+    resolveRef(ctx, source, attr, item.ref, item.path);
+    const p = item.position;
+    if (p?.at === 'before' || p?.at === 'after') resolveRef(ctx, source, attr, p.anchor, `${item.path}.position.${p.at}`);
+  }
+}
+
 export const notFoundMessage = (documentId: string, locale: string | null) =>
   `Document with id "${documentId}", locale "${locale}" not found`;
 
-function targetLocale(ctx: RelationContext, source: SourceRow, target: ContentType, asked: string | undefined): string | null {
+function targetLocale(ctx: RelationContext, source: SourceScope, target: ContentType, asked: string | undefined): string | null {
   if (!target.localized) return null;
   if (source.type.localized) return source.locale;
   return asked ?? ctx.defaultLocale;
 }
 
-function targetStatuses(source: SourceRow, target: ContentType, asked: Status | undefined): readonly Status[] {
+function targetStatuses(source: SourceScope, target: ContentType, asked: Status | undefined): readonly Status[] {
   if (!target.draftAndPublish) return ['published'];
   if (source.type.draftAndPublish) return [source.status];
   if (asked === 'published') return ['published'];
