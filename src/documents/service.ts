@@ -1,15 +1,16 @@
+import type { ListParams } from '../query/params/index.js';
 import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
 import type { Entry } from './entry.js';
-import type { PopulateInput } from './populate.js';
-import { DocumentReader, type FindParams, type PageMeta } from './read.js';
+import { DocumentReader, type Page } from './read.js';
+import { requestFromFind, requestFromList, type FindParams } from './read-request.js';
 import { Versions } from './versions.js';
 import { DocumentWriter } from './write.js';
 
 interface Shape {
-  readonly fields?: string | readonly string[];
-  readonly populate?: PopulateInput;
+  readonly fields?: unknown;
+  readonly populate?: unknown;
 }
 export interface CreateParams extends Shape {
   readonly data: unknown;
@@ -31,7 +32,8 @@ export interface VersionResult {
 
 /**
  * `documents(uid)`: the in-process API, and the one door REST and GraphQL go through.
- * Every write is one LMDB transaction; a call that fails has written nothing.
+ * Every write is one LMDB transaction; a call that fails has written nothing. Reads have
+ * synchronous twins (`…Sync`) for callers on a hot path that gain nothing from a promise.
  */
 export class DocumentService {
   constructor(
@@ -43,29 +45,38 @@ export class DocumentService {
   ) {}
 
   async findOne(params: FindParams & { readonly documentId: string }): Promise<Entry | null> {
-    return this.reader.findOne(this.contentType, params.documentId, params);
+    return this.findOneSync(params);
+  }
+
+  findOneSync(params: FindParams & { readonly documentId: string }): Entry | null {
+    return this.reader.findOne(this.contentType, params.documentId, this.request(params, false));
   }
 
   async findFirst(params: FindParams = {}): Promise<Entry | null> {
-    return this.reader.findMany(this.contentType, { ...params, start: 0, limit: 1, pagination: undefined }).entries[0] ?? null;
+    return this.reader.list(this.contentType, this.request({ ...params, pagination: { start: 0, limit: 1 } }, false)).entries[0] ?? null;
   }
 
   async findMany(params: FindParams = {}): Promise<Entry[]> {
-    return this.reader.findMany(this.contentType, params).entries;
+    return this.reader.list(this.contentType, this.request(params, false)).entries;
   }
 
-  /** A page of entries with Strapi's pagination meta (what REST and GraphQL lists answer). */
-  async findPage(params: FindParams = {}, defaultLimit = 25): Promise<{ results: Entry[]; pagination: PageMeta }> {
-    const { entries, total, window } = this.reader.findMany(this.contentType, params, defaultLimit);
-    const withCount = params.pagination?.withCount ?? true;
-    const limit = window.limit === Infinity ? total : window.limit;
-    let pagination: PageMeta;
-    if (window.mode === 'offset') pagination = withCount ? { start: window.start, limit, total } : { start: window.start, limit };
-    else {
-      const page = Math.floor(window.start / Math.max(limit, 1)) + 1;
-      pagination = withCount ? { page, pageSize: limit, pageCount: limit > 0 ? Math.ceil(total / limit) : 0, total } : { page, pageSize: limit };
-    }
-    return { results: entries, pagination };
+  /** A page of entries with Strapi's pagination meta: 25 per page unless asked, at most 100. */
+  async findPage(params: FindParams = {}): Promise<Page> {
+    return this.findPageSync(params);
+  }
+
+  findPageSync(params: FindParams = {}): Page {
+    return this.reader.page(this.contentType, this.request(params, true));
+  }
+
+  /** A list request already read from a query string (REST) or GraphQL arguments. */
+  listSync(params: ListParams): Page {
+    return this.reader.page(this.contentType, requestFromList(params));
+  }
+
+  /** One entry for a request read from a query string: fields, populate, status, locale. */
+  findOneFromList(documentId: string, params: ListParams): Entry | null {
+    return this.reader.findOne(this.contentType, documentId, requestFromList(params));
   }
 
   async count(params: FindParams = {}): Promise<number> {
@@ -122,6 +133,10 @@ export class DocumentService {
     }));
   }
 
+  private request(params: FindParams, paged: boolean) {
+    return requestFromFind(this.engine.registry, this.contentType, params, paged);
+  }
+
   private locales(locale: string | undefined): readonly (string | null)[] | '*' {
     if (locale === '*') return '*';
     return [this.engine.localeOf(this.contentType, locale, false)];
@@ -134,8 +149,9 @@ export class DocumentService {
       .map((v) => this.engine.store.rows.get(this.contentType.uid, v.id)!);
   }
 
+  /** A written row as an entry: the version it is decides which versions of related entries show. */
   private present(row: Row, shape: Shape): Entry {
     const status: Status = this.contentType.draftAndPublish && row.publishedAt === null ? 'draft' : 'published';
-    return this.reader.present(this.contentType, row, status, shape);
+    return this.reader.present(this.contentType, row, status, this.request(shape, false));
   }
 }

@@ -92,7 +92,7 @@ const sortArb = fc.constantFrom<SortSpec[]>(
   [{ path: ['name'], direction: 'asc' }, { path: ['id'], direction: 'desc' }], [{ path: ['chef', 'name'], direction: 'desc' }],
 );
 
-type Dataset = fc.RecordValue<typeof datasetArb> extends infer T ? T : never;
+type Dataset = typeof datasetArb extends fc.Arbitrary<infer T> ? T : never;
 
 async function load(data: Dataset) {
   const q = tempQuarry();
