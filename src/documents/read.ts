@@ -74,8 +74,10 @@ export class DocumentReader {
 
 function pageMeta(window: ReadWindow, total: number): PageMeta {
   const limit = window.limit === Infinity ? total : window.limit;
-  if (window.mode === 'offset') return window.withCount ? { start: window.start, limit, total } : { start: window.start, limit };
+  // Without a count Strapi answers its raw start / limit, in page mode too (filters.md §5.1).
+  if (!window.withCount) return { start: window.start, limit };
+  if (window.mode === 'offset') return { start: window.start, limit, total };
   const pageSize = Math.max(limit, 1);
   const page = Math.floor(window.start / pageSize) + 1;
-  return window.withCount ? { page, pageSize: limit, pageCount: limit > 0 ? Math.ceil(total / limit) : 0, total } : { page, pageSize: limit };
+  return { page, pageSize: limit, pageCount: limit > 0 ? Math.ceil(total / limit) : 0, total };
 }

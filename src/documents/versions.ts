@@ -33,6 +33,8 @@ export class Versions {
         published = { ...fields, id: existing, publishedAt: now } as Row;
         rows.update(ct.uid, scope, published);
       }
+      // Drafts are checked against drafts only: a value may clash with another published entry.
+      this.writer.checkUnique(ct, published, scope);
       this.engine.writer.copyVersionLinks(ct, draft.id, published.id, 'published');
       out.push(published);
     }

@@ -78,7 +78,8 @@ export class DocumentWriter {
     for (const [attr, op] of input.relations) applyRelationOp(this.engine, this.engine.writer, source, attr, op);
   }
 
-  private checkUnique(ct: ContentType, row: Row, scope: RowScope): void {
+  /** Unique fields are unique among the rows of one scope (locale and version). */
+  checkUnique(ct: ContentType, row: Row, scope: RowScope): void {
     for (const attr of ct.attributes.values()) {
       if (attr.kind !== 'scalar' || !attr.unique) continue;
       const value = row[attr.name];

@@ -140,9 +140,11 @@ describe('findPage', () => {
     expect(page.pagination).toEqual({ start: 1, limit: 2, total: 5 });
   });
 
-  it('withCount: false leaves out total and pageCount', async () => {
+  it('withCount: false answers the raw start / limit pair, in page mode too (filters.md §5.1)', async () => {
     await seed(5);
-    expect((await items().findPage({ pagination: { page: 2, pageSize: 2, withCount: false } })).pagination).toEqual({ page: 2, pageSize: 2 });
+    const page = await items().findPage({ pagination: { page: 2, pageSize: 2, withCount: false } });
+    expect(page.results.map((e) => e.name)).toEqual(['i3', 'i4']);
+    expect(page.pagination).toEqual({ start: 2, limit: 2 });
     expect((await items().findPage({ pagination: { start: 0, limit: 2, withCount: false } })).pagination).toEqual({ start: 0, limit: 2 });
   });
 
@@ -152,7 +154,9 @@ describe('findPage', () => {
 
   it('page and offset together, or out of range, are pagination errors', async () => {
     await expect(items().findPage({ pagination: { page: 1, start: 0 } })).rejects.toBeInstanceOf(PaginationError);
-    await expect(items().findPage({ pagination: { page: 0 } })).rejects.toMatchObject({ status: 400, name: 'PaginationError' });
+    // Strapi accepts page 0 (as page 1); a page that is not an integer is the error.
+    expect((await items().findPage({ pagination: { page: 0 } })).pagination).toMatchObject({ page: 1 });
+    await expect(items().findPage({ pagination: { page: 1.5 } })).rejects.toMatchObject({ status: 400, name: 'PaginationError' });
   });
 });
 
@@ -217,6 +221,23 @@ describe('draft & publish', () => {
     expect(await posts().findOne({ documentId: d.documentId as string, status: 'published' })).toBeNull();
   });
 
+  it('update with status published that cannot publish writes nothing', async () => {
+    const d = await posts().create({ data: { slug: 'draft-only' } });
+    const documentId = d.documentId as string;
+    await rejects(posts().update({ documentId, status: 'published', data: { slug: 'changed' } }), 'data.title', 'title must be defined.');
+    expect(await posts().findOne({ documentId })).toEqual(d);
+    expect(await posts().count({ status: 'published' })).toBe(0);
+  });
+
+  it('publishing a value another published entry holds is a unique clash', async () => {
+    const a = await posts().create({ data: { title: 'a', slug: 'taken' }, status: 'published' });
+    await posts().update({ documentId: a.documentId as string, data: { slug: 'moved' } });
+    const b = await posts().create({ data: { title: 'b', slug: 'taken' } });
+    await rejects(posts().publish({ documentId: b.documentId as string }), 'data.slug', 'This attribute must be unique');
+    expect(await posts().findOne({ documentId: b.documentId as string, status: 'published' })).toBeNull();
+    expect(await posts().findMany({ status: 'published', filters: { slug: 'taken' } })).toHaveLength(1);
+  });
+
   it('version operations on a type without draft & publish do nothing', async () => {
     const [a] = await seed(1);
     expect(await items().publish({ documentId: a!.documentId as string })).toEqual({ documentId: a!.documentId, entries: [] });
@@ -239,13 +260,13 @@ describe('private fields', () => {
     const item = await items().create({ data: { name: 'x', owner: user.documentId }, populate: { owner: true } });
     expect(item.owner).toMatchObject({ username: 'ann' });
     expect(item.owner).not.toHaveProperty('password');
-    await rejects(q.documents(USER).findMany({ fields: ['password'] }), 'fields');
+    await rejects(q.documents(USER).findMany({ fields: ['password'] }), 'fields.password');
   });
 
   it('private attributes are not returned, populated or asked for', async () => {
     const e = await items().create({ data: { name: 'x', secret: 'hidden' } });
     expect(e).not.toHaveProperty('secret');
-    await rejects(items().findMany({ fields: ['secret'] }), 'fields');
+    await rejects(items().findMany({ fields: ['secret'] }), 'fields.secret');
     await rejects(items().findMany({ populate: { hidden: true } }), 'populate.hidden');
     expect(await items().findOne({ documentId: e.documentId as string, populate: '*' })).toEqual({ ...e, owner: null });
   });
