@@ -148,6 +148,12 @@ describe('findPage', () => {
     expect((await items().findPage({ pagination: { start: 0, limit: 2, withCount: false } })).pagination).toEqual({ start: 0, limit: 2 });
   });
 
+  it('a page size above the maximum (100) is capped, and the meta says so (DECISIONS, limits)', async () => {
+    await seed(3);
+    expect((await items().findPage({ pagination: { pageSize: 500 } })).pagination).toEqual({ page: 1, pageSize: 100, pageCount: 1, total: 3 });
+    expect((await items().findPage({ pagination: { start: 0, limit: 500 } })).pagination).toEqual({ start: 0, limit: 100, total: 3 });
+  });
+
   it('an empty list has pageCount 0', async () => {
     expect(await items().findPage()).toEqual({ results: [], pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } });
   });

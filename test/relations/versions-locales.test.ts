@@ -291,6 +291,47 @@ describe('draft & publish on both sides', () => {
   });
 });
 
+describe('a self-relation with draft & publish', () => {
+  const NODE = 'api::node.node';
+  let nq: Quarry & { dispose(): Promise<void> };
+  beforeEach(() => {
+    nq = tempQuarry([collection('node', {
+      name: { type: 'string' },
+      next: rel('oneToOne', NODE, { inversedBy: 'prev' }),
+      prev: rel('oneToOne', NODE, { mappedBy: 'next' }),
+      links: rel('manyToMany', NODE, { inversedBy: 'backlinks' }),
+      backlinks: rel('manyToMany', NODE, { mappedBy: 'links' }),
+    }, { dp: true })]);
+  });
+  afterEach(async () => {
+    await nq.dispose();
+  });
+  const node = async (documentId: string, status: 'draft' | 'published') => {
+    const e = await nq.documents(NODE).findOne({ documentId, status, populate: { next: true, prev: true, links: true, backlinks: true } });
+    const n = (v: unknown) => (v === null ? null : Array.isArray(v) ? v.map((x: Entry) => x.name) : (v as Entry).name);
+    return { next: n(e!.next), prev: n(e!.prev), links: n(e!.links), backlinks: n(e!.backlinks) };
+  };
+
+  it('publishing re-targets links to the published rows, the document’s own included', async () => {
+    const mk = async (name: string) => (await nq.documents(NODE).create({ data: { name } })).documentId as string;
+    const [n1, n2, n3] = [await mk('n1'), await mk('n2'), await mk('n3')];
+    await nq.documents(NODE).update({ documentId: n1, data: { links: [n3, n1, n2], next: n1 } });
+    await nq.documents(NODE).update({ documentId: n2, data: { next: n3, links: [n1] } });
+    for (const d of [n2, n3, n1]) await nq.documents(NODE).publish({ documentId: d });
+    expect(await node(n1, 'published')).toEqual({ next: 'n1', prev: 'n1', links: ['n3', 'n1', 'n2'], backlinks: ['n1', 'n2'] });
+    expect(await node(n2, 'published')).toEqual({ next: 'n3', prev: null, links: ['n1'], backlinks: ['n1'] });
+    expect(await node(n3, 'published')).toEqual({ next: null, prev: 'n2', links: [], backlinks: ['n1'] });
+    // n1's draft changes; republishing n3 (the far side of n1's links) leaves published n1 alone.
+    await nq.documents(NODE).update({ documentId: n1, data: { links: [n2] } });
+    await nq.documents(NODE).publish({ documentId: n3 });
+    expect(await node(n1, 'published')).toEqual({ next: 'n1', prev: 'n1', links: ['n3', 'n1', 'n2'], backlinks: ['n1', 'n2'] });
+    expect(await node(n1, 'draft')).toEqual({ next: 'n1', prev: 'n1', links: ['n2'], backlinks: ['n2'] });
+    await nq.documents(NODE).publish({ documentId: n1 });
+    expect(await node(n1, 'published')).toEqual({ next: 'n1', prev: 'n1', links: ['n2'], backlinks: ['n2'] });
+    expect(await node(n3, 'published')).toEqual({ next: null, prev: 'n2', links: [], backlinks: [] });
+  });
+});
+
 describe('a source without versions and a target with them (relations.md §3 rule 3)', () => {
   let b1: string;
   let b2: string;
