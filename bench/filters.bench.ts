@@ -18,12 +18,13 @@ import { expectedAnswers } from './dataset/expected.js';
 import { DEFAULT_SEED, generateDataset } from './dataset/generate.js';
 import { type BenchQuery, buildQueries } from './dataset/queries.js';
 import type { Dataset } from './dataset/types.js';
+import { QuarryEngine } from './quarry/engine.js';
 import { SqliteEngine } from './sqlite/engine.js';
 
 /** Engines by name; the first one selected is the baseline the others are compared with. */
 const ENGINES: Record<string, () => Engine> = {
   sqlite: () => new SqliteEngine(),
-  // quarry: () => new QuarryEngine(),  ← plugs in here
+  quarry: () => new QuarryEngine(),
 };
 
 interface Options {

@@ -1,4 +1,5 @@
-import type { ListParams } from '../query/params/index.js';
+import { parseListParams, type ListParams, type ListParamsSettings } from '../query/params/index.js';
+import type { QueryObject } from '../query/querystring/index.js';
 import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
@@ -69,14 +70,23 @@ export class DocumentService {
     return this.reader.page(this.contentType, this.request(params, true));
   }
 
-  /** A list request already read from a query string (REST) or GraphQL arguments. */
-  listSync(params: ListParams): Page {
-    return this.reader.page(this.contentType, requestFromList(params));
+  /**
+   * A list request as a REST client sends it: the query string read into an object. Its params
+   * are checked here with REST's defaults (status published, 25 per page, at most 100).
+   */
+  findFromQuery(query: QueryObject, settings?: Partial<ListParamsSettings>): Page {
+    return this.listSync(parseListParams(this.engine.registry, this.contentType, query, settings));
   }
 
-  /** One entry for a request read from a query string: fields, populate, status, locale. */
-  findOneFromList(documentId: string, params: ListParams): Entry | null {
+  /** One entry for a REST request: its fields, populate, status and locale. */
+  findOneFromQuery(documentId: string, query: QueryObject): Entry | null {
+    const params = parseListParams(this.engine.registry, this.contentType, query);
     return this.reader.findOne(this.contentType, documentId, requestFromList(params));
+  }
+
+  /** A list request already read from a query string or GraphQL arguments. */
+  listSync(params: ListParams): Page {
+    return this.reader.page(this.contentType, requestFromList(params));
   }
 
   async count(params: FindParams = {}): Promise<number> {
