@@ -94,8 +94,14 @@ export class LinkStore {
     this.dbs.links.removeSync([l, source, pos[0], pos[1]]);
     this.dbs.linkPos.removeSync([l, source, target]);
     this.adjacency.remove([l, source], target);
-    if (!this.dbs.linkPos.getKeysCount({ start: [l, source], end: [l, source, MAX], limit: 1 })) this.adjacency.remove([l, ANY], source);
+    if (!this.hasAny(l, source)) this.adjacency.remove([l, ANY], source);
     return true;
+  }
+
+  /** Whether a source's list still has a link. (lmdb's getKeysCount ignores `limit` and counts the whole list.) */
+  private hasAny(l: number, source: number): boolean {
+    for (const _ of this.dbs.linkPos.getKeys({ start: [l, source], end: [l, source, MAX], limit: 1 })) return true;
+    return false;
   }
 
   private keyFor(l: number, source: number, where: Placement): OrderKey {
