@@ -2,6 +2,7 @@ import type { SchemaRegistry } from '../schema/registry.js';
 import type { RowScope } from '../store/layout.js';
 import type { Store } from '../store/store.js';
 import { Executor } from './exec/execute.js';
+import { IndexReads, orderedGroups } from './exec/index-reads.js';
 import { orderPage } from './exec/order.js';
 import type { FilterNode } from './ir/index.js';
 import type { SortSpec } from './params/types.js';
@@ -27,10 +28,40 @@ export interface ListResult {
   readonly plan: Plan;
 }
 
+/**
+ * A plan that is one index range on the field the list is sorted by already yields its ids in
+ * sort order (values ascending, each value's ids ascending): the page is a slice, no row is read.
+ */
+function orderedByPlan(store: Store, req: ListRequest, plan: Plan): ListResult | undefined {
+  const [spec, ...more] = req.sort;
+  if (!spec || more.length > 0 || spec.path.length !== 1 || req.scopes.length !== 1) return undefined;
+  if (plan.op !== 'index' || plan.field !== spec.path[0] || plan.bound.kind === 'null') return undefined;
+  const { groups, exact } = orderedGroups(store, req.type, plan.field, req.scopes[0]!, plan.bound);
+  if (!exact) return undefined;
+  const inOrder = spec.direction === 'asc' ? groups : [...groups].reverse();
+  const total = groups.reduce((n, g) => n + g.length, 0);
+  const end = req.limit === Infinity ? total : Math.min(total, req.start + req.limit);
+  const ids: number[] = [];
+  let skip = req.start;
+  for (const g of inOrder) {
+    if (ids.length >= end - req.start) break;
+    if (skip >= g.length) {
+      skip -= g.length;
+      continue;
+    }
+    for (let i = skip; i < g.length && ids.length < end - req.start; i++) ids.push(g[i]!);
+    skip = 0;
+  }
+  return { total, ids, plan };
+}
+
 /** Plans and runs one list query: the matching id set, its size, and one ordered page of ids. */
 export function runList(registry: SchemaRegistry, store: Store, req: ListRequest): ListResult {
-  const plan = new Planner(registry, store, req.strategy).planFor(req.type, req.scopes, req.filter);
-  const executor = new Executor(registry, store);
+  const reads = new IndexReads(store);
+  const plan = new Planner(registry, store, reads, req.strategy).planFor(req.type, req.scopes, req.filter);
+  const ordered = orderedByPlan(store, req, plan);
+  if (ordered) return ordered;
+  const executor = new Executor(registry, store, reads);
   const ids = executor.run(plan, req.type, req.scopes);
   const page = orderPage(registry, store, executor.rowEvaluator, req.type, req.scopes, ids, req.sort, req.start, req.limit);
   return { total: ids.length, ids: page, plan };

@@ -74,6 +74,15 @@ export class RowStore {
     return this.state(type).db.get(id) as Row | undefined;
   }
 
+  exists(type: string, id: number): boolean {
+    return this.state(type).db.doesExist(id);
+  }
+
+  /** Whether a row belongs to one scope (one small read, not a decode). */
+  inScope(type: string, id: number, scope: RowScope): boolean {
+    return this.universe.has([this.code(type), scopeKey(scope.status, scope.locale)], id);
+  }
+
   /** The row id of one version of a document. */
   idOf(type: string, documentId: string, status: Status, locale: string | null): number | undefined {
     return this.dbs.docs.get([this.code(type), documentId, scopeKey(status, locale)]);
@@ -150,11 +159,17 @@ export class RowStore {
         start = [...base, prefix];
         end = [...base, MAX];
         break;
-      case 'range':
+      case 'range': {
+        // A bound cut to the indexed prefix of text shares its key with longer values on either
+        // side of it, so that key's group is kept (it is inexact, and its rows are re-checked).
+        const cut = (v: unknown) => typeof v === 'string' && enc(v) !== (bound.folded ? foldCase(v) : v);
+        const loInclusive = bound.loInclusive || cut(bound.lo);
+        const hiInclusive = bound.hiInclusive || cut(bound.hi);
         // Nulls sort first in keys and never satisfy a comparison: open ranges start past them.
-        start = bound.lo === undefined ? [...base, null as unknown as Key, MAX] : bound.loInclusive ? [...base, enc(bound.lo)] : [...base, enc(bound.lo), MAX];
-        end = bound.hi === undefined ? [...base, MAX] : bound.hiInclusive ? [...base, enc(bound.hi), MAX] : [...base, enc(bound.hi)];
+        start = bound.lo === undefined ? [...base, null as unknown as Key, MAX] : loInclusive ? [...base, enc(bound.lo)] : [...base, enc(bound.lo), MAX];
+        end = bound.hi === undefined ? [...base, MAX] : hiInclusive ? [...base, enc(bound.hi), MAX] : [...base, enc(bound.hi)];
         break;
+      }
     }
     for (const g of this.index.groups(start, end, 4)) {
       const value = g.key[3] as IndexValue;
@@ -163,16 +178,6 @@ export class RowStore {
     }
   }
 
-  /** How many ids a bound's sets hold, reading at most `budget` keys (then extrapolating). */
-  estimate(type: string, field: string, scope: RowScope, bound: IndexBound, budget = 64): number {
-    let n = 0;
-    let keys = 0;
-    for (const g of this.indexGroups(type, field, scope, bound)) {
-      n += g.ids.length;
-      if (++keys >= budget) return n * 4;
-    }
-    return n;
-  }
 
   /** Ids of rows whose folded text contains a trigram. */
   gramIds(type: string, field: string, scope: RowScope, gram: string): Uint32Array {

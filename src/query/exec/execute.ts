@@ -5,6 +5,7 @@ import type { CompareNode } from '../ir/index.js';
 import { matcherFor } from '../values/index.js';
 import type { Plan } from '../plan/plan.js';
 import { EMPTY, intersect, minus, union, type IdSet } from './idset.js';
+import type { IndexReads } from './index-reads.js';
 import { RowEvaluator } from './row-eval.js';
 
 interface Scope {
@@ -23,6 +24,7 @@ export class Executor {
   constructor(
     registry: SchemaRegistry,
     private readonly store: Store,
+    private readonly reads: IndexReads,
   ) {
     this.rows = new RowEvaluator(registry, store);
   }
@@ -41,6 +43,8 @@ export class Executor {
         return this.universe(s);
       case 'none':
         return EMPTY;
+      case 'ids':
+        return this.existing(plan.ids, s);
       case 'index':
         return this.index(plan.field, plan, s);
       case 'grams':
@@ -77,15 +81,22 @@ export class Executor {
 
   private index(field: string, plan: Extract<Plan, { op: 'index' }>, s: Scope): IdSet {
     const sets: IdSet[] = [];
-    let recheck: number[] | undefined;
     for (const scope of s.scopes) {
-      for (const g of this.store.rows.indexGroups(s.type, field, scope, plan.bound)) {
-        if (!g.inexact || !plan.recheck) sets.push(g.ids);
-        else (recheck ??= []).push(...this.verified(g.ids, plan.recheck, s.type));
-      }
+      const read = this.reads.read(s.type, field, scope, plan.bound);
+      sets.push(read.exact);
+      if (read.inexact.length > 0) sets.push(plan.recheck ? Uint32Array.from(this.verified(read.inexact, plan.recheck, s.type)) : read.inexact);
     }
-    if (recheck) sets.push(Uint32Array.from(recheck.sort((a, b) => a - b)));
     return union(sets);
+  }
+
+  /** The listed ids that are rows in scope: where the type has no other scope, existing is enough. */
+  private existing(ids: readonly number[], s: Scope): IdSet {
+    const all = this.store.rows.scopes(s.type);
+    const onlyScope = all.length === 1 && s.scopes.some((q) => q.status === all[0]!.status && q.locale === all[0]!.locale);
+    const found = onlyScope
+      ? ids.filter((id) => this.store.rows.exists(s.type, id))
+      : ids.filter((id) => s.scopes.some((scope) => this.store.rows.inScope(s.type, id, scope)));
+    return Uint32Array.from(found);
   }
 
   private grams(field: string, grams: readonly string[], verify: CompareNode, s: Scope): IdSet {

@@ -9,6 +9,8 @@ export type Plan =
   /** Every row in scope. */
   | { readonly op: 'all' }
   | { readonly op: 'none' }
+  /** Rows by id (`id` is the row id itself, not an indexed field): those of the list that exist in scope. */
+  | { readonly op: 'ids'; readonly ids: readonly number[] }
   /** Union of an index's sets over a bound; `recheck` is applied to rows of inexact (prefix-indexed) values. */
   | { readonly op: 'index'; readonly field: string; readonly bound: IndexBound; readonly recheck: CompareNode | undefined }
   /** Rows whose folded text has every trigram, then verified row by row. */

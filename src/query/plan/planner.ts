@@ -6,6 +6,7 @@ import type { Store } from '../../store/store.js';
 import { INDEXED_TEXT_CHARS, trigramsOf } from '../../store/index-keys.js';
 import { allOf, CompareNode, FilterVisitor, type AndNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode } from '../ir/index.js';
 import { foldCase } from '../values/index.js';
+import type { IndexReads } from '../exec/index-reads.js';
 import type { AccessStrategy, Plan } from './plan.js';
 
 interface Planned {
@@ -35,6 +36,7 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
   constructor(
     private readonly registry: SchemaRegistry,
     private readonly store: Store,
+    private readonly reads: IndexReads,
     private readonly strategy: AccessStrategy = 'auto',
   ) {
     super();
@@ -95,7 +97,12 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
 
   protected visitCompare(node: CompareNode, ctx: PlanContext): Planned {
     const name = node.field.name;
-    if (this.strategy === 'probe' || !this.indexable(ctx, name)) return this.rowByRow(node, ctx);
+    if (this.strategy === 'probe') return this.rowByRow(node, ctx);
+    if (name === 'id' && (node.op === 'eq' || node.op === 'in')) {
+      const ids = [...new Set(node.op === 'eq' ? [node.value as number] : (node.value as number[]))].sort((a, b) => a - b);
+      return { plan: { op: 'ids', ids }, estimate: ids.length, node };
+    }
+    if (!this.indexable(ctx, name)) return this.rowByRow(node, ctx);
     const bound = boundOf(node);
     if (bound) return this.indexed(node, ctx, bound);
     if (node.op === 'in') {
@@ -110,7 +117,7 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
   }
 
   private indexed(node: CompareNode, ctx: PlanContext, bound: IndexBound): Planned {
-    const estimate = ctx.scopes.reduce((n, scope) => n + this.store.rows.estimate(ctx.type, node.field.name, scope, bound), 0);
+    const estimate = ctx.scopes.reduce((n, scope) => n + this.reads.estimate(ctx.type, node.field.name, scope, bound), 0);
     return { plan: { op: 'index', field: node.field.name, bound, recheck: node }, estimate, node };
   }
 
