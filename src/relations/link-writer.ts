@@ -32,14 +32,14 @@ export class LinkWriter {
     const links = this.ctx.store.links;
     const targetDoc = this.documentOf(attr.target, target);
     if (!attr.toMany) {
-      for (const other of [...links.targets(attr.listName, source)]) {
+      for (const other of links.targetSet(attr.listName, source)) {
         if (other !== target && this.documentOf(attr.target, other) !== targetDoc) this.unlink(attr, source, other);
       }
     }
     if (!attr.targetHasMany) {
       const sourceType = attr.source;
       const sourceDoc = this.documentOf(sourceType, source);
-      for (const other of [...links.targets(attr.partnerListName, target)]) {
+      for (const other of links.targetSet(attr.partnerListName, target)) {
         if (other !== source && this.documentOf(sourceType, other) !== sourceDoc) this.unlink(attr, other, target);
       }
     }
@@ -64,7 +64,7 @@ export class LinkWriter {
   detachRow(type: ContentType, row: number): void {
     for (const attr of type.attributes.values()) if (attr.kind === 'relation') this.unlinkAll(attr, row);
     for (const attr of this.incomingByTarget.get(type.uid) ?? []) {
-      for (const source of [...this.ctx.store.links.targets(attr.partnerListName, row)]) this.unlink(attr, source, row);
+      for (const source of this.ctx.store.links.targetSet(attr.partnerListName, row)) this.unlink(attr, source, row);
     }
   }
 

@@ -6,6 +6,9 @@ import { Postings } from './postings.js';
 /** The adjacency key under which each list keeps the set of its sources that have links; strings sort after row ids. */
 const ANY = 'any';
 
+/** The linkPos entry of a list that keeps its key bounds; row ids start at 1. */
+const BOUNDS = 0;
+
 /** Where a link goes in its source's list. */
 export type Placement =
   | { readonly at: 'start' }
@@ -45,8 +48,7 @@ export class LinkStore {
   }
 
   count(list: string, source: number): number {
-    const l = this.code(list);
-    return this.dbs.linkPos.getKeysCount({ start: [l, source], end: [l, source, MAX] });
+    return this.adjacency.get([this.code(list), source]).length;
   }
 
   has(list: string, source: number, target: number): boolean {
@@ -58,6 +60,7 @@ export class LinkStore {
     const l = this.code(list);
     this.removeCode(l, source, target);
     const key = this.keyFor(l, source, where);
+    this.widen(l, source, key);
     this.dbs.links.putSync([l, source, key.n, key.f], target);
     this.dbs.linkPos.putSync([l, source, target], [key.n, key.f]);
     this.adjacency.add([l, source], target);
@@ -85,6 +88,7 @@ export class LinkStore {
       removed.push(value);
     }
     this.adjacency.remove([l, ANY], source);
+    this.dbs.linkPos.removeSync([l, source, BOUNDS]);
     return removed;
   }
 
@@ -94,22 +98,18 @@ export class LinkStore {
     this.dbs.links.removeSync([l, source, pos[0], pos[1]]);
     this.dbs.linkPos.removeSync([l, source, target]);
     this.adjacency.remove([l, source], target);
-    if (!this.hasAny(l, source)) this.adjacency.remove([l, ANY], source);
+    if (this.adjacency.isEmpty([l, source])) this.adjacency.remove([l, ANY], source);
     return true;
-  }
-
-  /** Whether a source's list still has a link. (lmdb's getKeysCount ignores `limit` and counts the whole list.) */
-  private hasAny(l: number, source: number): boolean {
-    for (const _ of this.dbs.linkPos.getKeys({ start: [l, source], end: [l, source, MAX], limit: 1 })) return true;
-    return false;
   }
 
   private keyFor(l: number, source: number, where: Placement): OrderKey {
     switch (where.at) {
       case 'start':
-        return keyBetween(undefined, this.edge(l, source, false));
-      case 'end':
-        return keyBetween(this.edge(l, source, true), undefined);
+      case 'end': {
+        const bounds = this.dbs.linkPos.get([l, source, BOUNDS]) as unknown as [number, number] | undefined;
+        if (!bounds) return keyBetween(undefined, undefined);
+        return where.at === 'start' ? keyBetween(undefined, { n: bounds[0], f: '' }) : keyBetween({ n: bounds[1], f: '' }, undefined);
+      }
       case 'before': {
         const anchor = this.anchor(l, source, where.target);
         return keyBetween(this.neighbour(l, source, anchor, true), anchor);
@@ -127,13 +127,16 @@ export class LinkStore {
     return { n: pos[0], f: pos[1] };
   }
 
-  /** The first (last = false) or last key of a list. */
-  private edge(l: number, source: number, last: boolean): OrderKey | undefined {
-    const range = last
-      ? { start: [l, source, MAX], end: [l, source], reverse: true, limit: 1 }
-      : { start: [l, source], end: [l, source, MAX], limit: 1 };
-    for (const key of this.dbs.links.getKeys(range)) return { n: key[2] as number, f: key[3] as string };
-    return undefined;
+  /**
+   * Keeps the lowest and highest integer part a list's keys have used. Every key of the list lies
+   * within them, so a key one gap beyond either end goes first or last: appends and prepends need
+   * no range read. Keys placed between neighbours never widen them.
+   */
+  private widen(l: number, source: number, key: OrderKey): void {
+    const bounds = this.dbs.linkPos.get([l, source, BOUNDS]) as unknown as [number, number] | undefined;
+    if (bounds && bounds[0] <= key.n && key.n <= bounds[1]) return;
+    const next = bounds ? [Math.min(bounds[0], key.n), Math.max(bounds[1], key.n)] : [key.n, key.n];
+    this.dbs.linkPos.putSync([l, source, BOUNDS], next as unknown as [number, string]);
   }
 
   /** The key just before (or after) `at` in the list, if any. */

@@ -2,114 +2,150 @@ import type { Database, Key } from 'lmdb';
 import { MAX } from './keys.js';
 
 /**
- * Sets of row ids stored as sorted blocks: for each key prefix, LMDB entries
- * `[...prefix, firstId] -> packed uint32 ids`. Reading a set of n ids costs about n / BLOCK
- * lookups instead of n key decodes, and adding or removing one id rewrites one small block.
- * Blocks stay under half an LMDB page so they live inline in the B-tree.
+ * Sets of row ids under a key prefix, built for lmdb-js, where a range read costs several times a
+ * point read. Each set has a directory entry `[...prefix, 0]`:
+ * - a small set lives in it inline: `[INLINE, ...ids]`;
+ * - a large one lists its blocks: `[BLOCKS, first1, first2, ...]`, each block `[...prefix, first]`
+ *   holding up to BLOCK ascending ids.
+ * Adding or removing an id is two to four point reads and writes; reading a set is one read, or one
+ * per block. Row ids start at 1, so no block ever takes the directory's key 0.
  */
+export const INLINE_MAX = 64;
 export const BLOCK = 448;
+
+const INLINE = 0;
+const BLOCKS = 1;
 
 export class Postings {
   constructor(private readonly db: Database<Buffer, Key[]>) {}
 
   add(prefix: readonly Key[], id: number): void {
-    const block = this.blockFor(prefix, id) ?? this.firstBlock(prefix);
-    if (!block) {
-      this.write(prefix, Uint32Array.of(id));
-      return;
+    const dirKey = [...prefix, 0];
+    const dir = this.read(dirKey);
+    if (!dir) return this.put(dirKey, withTag(INLINE, Uint32Array.of(id)));
+    if (dir[0] === INLINE) {
+      const ids = insert(dir.subarray(1), id);
+      if (!ids) return;
+      if (ids.length <= INLINE_MAX) return this.put(dirKey, withTag(INLINE, ids));
+      this.put([...prefix, ids[0]!], ids);
+      return this.put(dirKey, withTag(BLOCKS, Uint32Array.of(ids[0]!)));
     }
-    const ids = block.ids;
-    const at = lowerBound(ids, id);
-    if (ids[at] === id) return;
-    const next = new Uint32Array(ids.length + 1);
-    next.set(ids.subarray(0, at));
-    next[at] = id;
-    next.set(ids.subarray(at), at + 1);
-    if (at === 0) this.db.removeSync([...prefix, block.first]);
-    if (next.length <= BLOCK) {
-      this.write(prefix, next);
+    const firsts = dir.subarray(1);
+    const k = Math.max(0, upperBound(firsts, id) - 1);
+    const first = firsts[k]!;
+    const block = this.read([...prefix, first])!;
+    const ids = insert(block, id);
+    if (!ids) return;
+    const nextFirsts = Uint32Array.from(firsts);
+    if (ids[0] !== first) {
+      this.db.removeSync([...prefix, first]);
+      nextFirsts[k] = ids[0]!;
+    }
+    if (ids.length <= BLOCK) {
+      this.put([...prefix, ids[0]!], ids);
+      if (nextFirsts[k] !== first) this.put(dirKey, withTag(BLOCKS, nextFirsts));
       return;
     }
     // Ids mostly arrive in increasing order, so a full last block splits unevenly to stay full.
-    const cut = at === ids.length ? BLOCK : next.length >> 1;
-    this.write(prefix, next.subarray(0, cut));
-    this.write(prefix, next.subarray(cut));
+    const cut = id === ids[ids.length - 1] ? BLOCK : ids.length >> 1;
+    const left = ids.subarray(0, cut);
+    const right = ids.subarray(cut);
+    this.put([...prefix, left[0]!], left);
+    this.put([...prefix, right[0]!], right);
+    const grown = new Uint32Array(nextFirsts.length + 1);
+    grown.set(nextFirsts.subarray(0, k + 1));
+    grown[k + 1] = right[0]!;
+    grown.set(nextFirsts.subarray(k + 1), k + 2);
+    this.put(dirKey, withTag(BLOCKS, grown));
   }
 
   remove(prefix: readonly Key[], id: number): void {
-    const block = this.blockFor(prefix, id);
-    if (!block) return;
-    const ids = block.ids;
-    const at = lowerBound(ids, id);
-    if (ids[at] !== id) return;
-    this.db.removeSync([...prefix, block.first]);
-    if (ids.length === 1) return;
-    const next = new Uint32Array(ids.length - 1);
-    next.set(ids.subarray(0, at));
-    next.set(ids.subarray(at + 1), at);
-    this.write(prefix, next);
+    const dirKey = [...prefix, 0];
+    const dir = this.read(dirKey);
+    if (!dir) return;
+    if (dir[0] === INLINE) {
+      const ids = without(dir.subarray(1), id);
+      if (!ids) return;
+      if (ids.length === 0) this.db.removeSync(dirKey);
+      else this.put(dirKey, withTag(INLINE, ids));
+      return;
+    }
+    const firsts = dir.subarray(1);
+    const k = upperBound(firsts, id) - 1;
+    if (k < 0) return;
+    const first = firsts[k]!;
+    const ids = without(this.read([...prefix, first])!, id);
+    if (!ids) return;
+    this.db.removeSync([...prefix, first]);
+    let nextFirsts: Uint32Array = firsts;
+    if (ids.length === 0) {
+      nextFirsts = new Uint32Array(firsts.length - 1);
+      nextFirsts.set(firsts.subarray(0, k));
+      nextFirsts.set(firsts.subarray(k + 1), k);
+    } else {
+      this.put([...prefix, ids[0]!], ids);
+      if (ids[0] !== first) {
+        nextFirsts = Uint32Array.from(firsts);
+        nextFirsts[k] = ids[0]!;
+      }
+    }
+    if (nextFirsts.length === 0) this.db.removeSync(dirKey);
+    else if (nextFirsts !== firsts) this.put(dirKey, withTag(BLOCKS, nextFirsts));
   }
 
   has(prefix: readonly Key[], id: number): boolean {
-    const block = this.blockFor(prefix, id);
-    if (!block) return false;
-    return block.ids[lowerBound(block.ids, id)] === id;
+    const dir = this.read([...prefix, 0]);
+    if (!dir) return false;
+    if (dir[0] === INLINE) return contains(dir.subarray(1), id);
+    const firsts = dir.subarray(1);
+    const k = upperBound(firsts, id) - 1;
+    return k >= 0 && contains(this.read([...prefix, firsts[k]!])!, id);
+  }
+
+  isEmpty(prefix: readonly Key[]): boolean {
+    return this.db.get([...prefix, 0]) === undefined;
   }
 
   /** Every id under one prefix, ascending. */
   get(prefix: readonly Key[]): Uint32Array {
-    const parts: Uint32Array[] = [];
-    let n = 0;
-    for (const { value } of this.db.getRange({ start: [...prefix], end: [...prefix, MAX] })) {
-      const ids = decode(value);
-      parts.push(ids);
-      n += ids.length;
-    }
-    return concat(parts, n);
+    const dir = this.read([...prefix, 0]);
+    if (!dir) return EMPTY;
+    if (dir[0] === INLINE) return dir.subarray(1);
+    const firsts = dir.subarray(1);
+    return concat(Array.from(firsts, (first) => this.read([...prefix, first])!));
   }
 
   /**
-   * The sets of every key between `start` and `end` whose prefix is `depth` long, in key order:
-   * used for index ranges, where each distinct value has its own set.
+   * The sets of every prefix of length `depth` between `start` and `end`, in key order: one pass
+   * in which each directory entry is followed by its blocks.
    */
   *groups(start: readonly Key[], end: readonly Key[], depth: number): IterableIterator<{ readonly key: readonly Key[]; readonly ids: Uint32Array }> {
-    let key: Key[] | undefined;
-    let parts: Uint32Array[] = [];
-    let n = 0;
-    for (const entry of this.db.getRange({ start: [...start], end: [...end] })) {
-      const k = entry.key;
-      if (key === undefined || !samePrefix(key, k, depth)) {
-        if (key !== undefined) yield { key: key.slice(0, depth), ids: concat(parts, n) };
-        key = k;
-        parts = [];
-        n = 0;
+    let key: readonly Key[] | undefined;
+    let blocks: Uint32Array[] = [];
+    for (const { key: k, value } of this.db.getRange({ start: [...start], end: [...end] })) {
+      const ids = decode(value);
+      if (k[depth] !== 0) {
+        blocks.push(ids);
+        continue;
       }
-      const ids = decode(entry.value);
-      parts.push(ids);
-      n += ids.length;
+      if (key !== undefined) yield { key, ids: concat(blocks) };
+      key = k.slice(0, depth);
+      blocks = ids[0] === INLINE ? [ids.subarray(1)] : [];
     }
-    if (key !== undefined) yield { key: key.slice(0, depth), ids: concat(parts, n) };
+    if (key !== undefined) yield { key, ids: concat(blocks) };
   }
 
-  /** The block that holds `id` if any id of the set does: the last one starting at or below it. */
-  private blockFor(prefix: readonly Key[], id: number): { first: number; ids: Uint32Array } | undefined {
-    for (const { key, value } of this.db.getRange({ start: [...prefix, id], end: [...prefix], reverse: true, limit: 1 })) {
-      return { first: key[prefix.length] as number, ids: decode(value) };
-    }
-    return undefined;
+  private read(key: Key[]): Uint32Array | undefined {
+    const value = this.db.get(key);
+    return value === undefined ? undefined : decode(value);
   }
 
-  private firstBlock(prefix: readonly Key[]): { first: number; ids: Uint32Array } | undefined {
-    for (const { key, value } of this.db.getRange({ start: [...prefix], end: [...prefix, MAX], limit: 1 })) {
-      return { first: key[prefix.length] as number, ids: decode(value) };
-    }
-    return undefined;
-  }
-
-  private write(prefix: readonly Key[], ids: Uint32Array): void {
-    this.db.putSync([...prefix, ids[0]!], Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength));
+  private put(key: Key[], ids: Uint32Array): void {
+    this.db.putSync(key, Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength));
   }
 }
+
+const EMPTY = new Uint32Array(0);
 
 /** Copies out of LMDB's buffer (which may be unaligned or reused) into our own array; ids are little-endian. */
 function decode(value: Buffer): Uint32Array {
@@ -118,9 +154,40 @@ function decode(value: Buffer): Uint32Array {
   return ids;
 }
 
-function concat(parts: readonly Uint32Array[], n: number): Uint32Array {
+function withTag(tag: number, ids: Uint32Array): Uint32Array {
+  const out = new Uint32Array(ids.length + 1);
+  out[0] = tag;
+  out.set(ids, 1);
+  return out;
+}
+
+/** The set with `id` added, or undefined when it was there. */
+function insert(ids: Uint32Array, id: number): Uint32Array | undefined {
+  const at = lowerBound(ids, id);
+  if (ids[at] === id) return undefined;
+  const out = new Uint32Array(ids.length + 1);
+  out.set(ids.subarray(0, at));
+  out[at] = id;
+  out.set(ids.subarray(at), at + 1);
+  return out;
+}
+
+/** The set without `id`, or undefined when it was not there. */
+function without(ids: Uint32Array, id: number): Uint32Array | undefined {
+  const at = lowerBound(ids, id);
+  if (ids[at] !== id) return undefined;
+  const out = new Uint32Array(ids.length - 1);
+  out.set(ids.subarray(0, at));
+  out.set(ids.subarray(at + 1), at);
+  return out;
+}
+
+const contains = (ids: Uint32Array, id: number) => ids[lowerBound(ids, id)] === id;
+
+function concat(parts: readonly Uint32Array[]): Uint32Array {
+  if (parts.length === 0) return EMPTY;
   if (parts.length === 1) return parts[0]!;
-  const out = new Uint32Array(n);
+  const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
     out.set(p, at);
@@ -129,17 +196,24 @@ function concat(parts: readonly Uint32Array[], n: number): Uint32Array {
   return out;
 }
 
-function samePrefix(a: readonly Key[], b: readonly Key[], depth: number): boolean {
-  for (let i = 0; i < depth; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 export function lowerBound(ids: Uint32Array, id: number): number {
   let lo = 0;
   let hi = ids.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (ids[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The first index whose id is greater than `id`. */
+function upperBound(ids: Uint32Array, id: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid]! <= id) lo = mid + 1;
     else hi = mid;
   }
   return lo;

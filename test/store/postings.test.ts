@@ -49,10 +49,13 @@ describe('postings', () => {
   it('splits appends into full blocks and groups sets by value', () => {
     env.transactionSync(() => {
       for (let id = 1; id <= BLOCK * 3; id++) postings.add([1, id % 2 === 0 ? 'even' : 'odd'], id);
+      postings.add([1, 'small'], 7);
     });
-    const blocks = [...db.getRange({ start: [1, 'even'], end: [1, 'even', new Uint8Array([0xff])] })];
-    expect(blocks.length).toBe(Math.ceil((BLOCK * 3) / 2 / BLOCK));
+    const entries = [...db.getRange({ start: [1, 'even'], end: [1, 'even', new Uint8Array([0xff])] })];
+    // the directory entry, then full blocks
+    expect(entries.length).toBe(1 + Math.ceil((BLOCK * 3) / 2 / BLOCK));
     const groups = [...postings.groups([1], [1, new Uint8Array([0xff])], 2)];
-    expect(groups.map((g) => [g.key[1], g.ids.length])).toEqual([['even', (BLOCK * 3) / 2], ['odd', (BLOCK * 3) / 2]]);
+    expect(groups.map((g) => [g.key[1], g.ids.length])).toEqual([['even', (BLOCK * 3) / 2], ['odd', (BLOCK * 3) / 2], ['small', 1]]);
+    expect([...postings.get([1, 'small'])]).toEqual([7]);
   });
 });
