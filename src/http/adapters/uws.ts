@@ -1,0 +1,122 @@
+import { STATUS_CODES } from 'node:http';
+import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
+import type { Quarry } from '../../quarry.js';
+import { RestCore } from '../core/core.js';
+import { resolveHttpSettings, type HttpSettingsInput } from '../settings.js';
+import type { CoreResponse, RequestHead } from '../types.js';
+import { InFlight, serveExchange, type Connection } from './exchange.js';
+
+export interface ServerOptions extends HttpSettingsInput {
+  readonly quarry: Quarry;
+  /** Default `127.0.0.1`. */
+  readonly host?: string;
+  /** `0` (the default) picks a free port; `port` in the answer says which. */
+  readonly port?: number;
+}
+
+export interface RunningServer {
+  readonly port: number;
+  /** Stops listening, lets answers being computed finish, then closes every connection. */
+  close(): Promise<void>;
+}
+
+type Uws = typeof import('uWebSockets.js');
+
+let addon: Promise<Uws> | undefined;
+
+/**
+ * uWebSockets.js caps the request head it buffers when the head arrives over several reads. Its
+ * builds that make this a setting read `UWS_HTTP_MAX_HEADERS_SIZE` once, when the addon loads,
+ * so the variable is set before the first (lazy) import and the first server fixes it for the
+ * process. The build installed here (20.30.0-unofficial.0) has no such setting: its cap is 4 KiB
+ * for a head split across reads, while a head that arrives in one read is served up to about
+ * 128 KiB (test/http/limits.test.ts measures both).
+ */
+function loadUws(maxHeadBytes: number): Promise<Uws> {
+  process.env.UWS_HTTP_MAX_HEADERS_SIZE ??= String(maxHeadBytes);
+  return (addon ??= import('uWebSockets.js').then((m) => ((m as { default?: Uws }).default ?? m)));
+}
+
+/** The REST API on uWebSockets.js. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const { quarry, host = '127.0.0.1', port = 0, ...input } = options;
+  const settings = resolveHttpSettings(input);
+  const uWS = await loadUws(settings.maxHeadBytes);
+  const core = new RestCore(quarry, settings);
+  const inFlight = new InFlight();
+  const app = uWS.App().any('/*', (res, req) => serveExchange(core, readHead(req), new UwsConnection(res, req), inFlight));
+  const listenSocket = await new Promise<us_listen_socket>((resolve, reject) => {
+    app.listen(host, port, (socket) => (socket ? resolve(socket) : reject(new Error(`Cannot listen on ${host}:${port}`))));
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    port: uWS.us_socket_local_port(listenSocket),
+    close: () => (closing ??= (async () => {
+      uWS.us_listen_socket_close(listenSocket);
+      await inFlight.idle();
+      // Keep-alive connections would otherwise hold the process open. `close` is in the addon but
+      // missing from this build's typings.
+      (app as TemplatedApp & { close?: () => void }).close?.();
+    })()),
+  };
+}
+
+/** The request object is valid only during the handler: everything needed later is copied now. */
+function readHead(req: HttpRequest): RequestHead {
+  const headers: Record<string, string> = Object.create(null);
+  req.forEach((key, value) => {
+    headers[key] = value;
+  });
+  return { method: req.getCaseSensitiveMethod(), path: req.getUrl(), rawQuery: req.getQuery() ?? '', headers };
+}
+
+const STATUS_LINES = new Map<number, string>();
+function statusLine(status: number): string {
+  let line = STATUS_LINES.get(status);
+  if (line === undefined) {
+    line = `${status} ${STATUS_CODES[status] ?? ''}`.trimEnd();
+    STATUS_LINES.set(status, line);
+  }
+  return line;
+}
+
+class UwsConnection implements Connection {
+  aborted = false;
+  private readonly isHead: boolean;
+  private abortListener: (() => void) | undefined;
+
+  constructor(private readonly res: HttpResponse, req: HttpRequest) {
+    this.isHead = req.getCaseSensitiveMethod() === 'HEAD';
+    // Registered on every response: uWS requires it before the handler returns without an answer.
+    res.onAborted(() => {
+      this.aborted = true;
+      this.abortListener?.();
+    });
+  }
+
+  onAbort(listener: () => void): void {
+    this.abortListener = listener;
+  }
+
+  readBody(onChunk: (chunk: Uint8Array, last: boolean) => void): void {
+    // uWS reuses the chunk's memory after the callback returns: copy it.
+    this.res.onData((chunk, last) => onChunk(new Uint8Array(chunk.slice(0)), last));
+  }
+
+  send(response: CoreResponse): void {
+    if (this.aborted) return;
+    const { res, isHead } = this;
+    const close = response.closeConnection === true;
+    // Corked: status, headers and body leave in one write, also when answering after an await.
+    res.cork(() => {
+      res.writeStatus(statusLine(response.status));
+      const { headers } = response;
+      for (const name in headers) res.writeHeader(name, headers[name]!);
+      const { body } = response;
+      if (body === undefined) res.endWithoutBody(undefined, close);
+      // HEAD: the length GET would send, and no body (uWS would otherwise write one).
+      else if (isHead) res.endWithoutBody(Buffer.byteLength(body), close);
+      else res.end(body, close);
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import { NotFoundError } from '../../errors/index.js';
+import { parseLocale, parseStatus } from '../../query/params/index.js';
+import { placeOf } from '../../query/params/errors.js';
+import type { QueryObject } from '../../query/querystring/index.js';
+import type { ContentType } from '../../schema/types.js';
+import type { Status } from '../../store/layout.js';
+import { readDataPayload } from './body.js';
+import type { HandlerContext, MethodTable } from './context.js';
+import { json, noContent } from './responses.js';
+import type { Match } from './router.js';
+
+type Collection = Extract<Match, { resource: 'collection' }>;
+type Document = Extract<Match, { resource: 'document' }>;
+
+/** `GET /api/<plural>` and `POST /api/<plural>`: Strapi's core collection-type controller. */
+export const collectionRoutes: MethodTable<Collection> = Object.freeze({
+  GET: {
+    readsBody: false,
+    run(ctx: HandlerContext<Collection>) {
+      const page = ctx.service.findFromQuery(ctx.query, ctx.settings.listParams);
+      return json(200, { data: page.results, meta: { pagination: page.pagination } }, ctx.base);
+    },
+  },
+  POST: {
+    readsBody: true,
+    async run(ctx: HandlerContext<Collection>) {
+      const data = readDataPayload(ctx.body, ctx.head.headers['content-type']);
+      const entry = await ctx.service.create({ data, ...writeParams(ctx.match.type, ctx.query) });
+      return json(201, { data: entry, meta: {} }, ctx.base);
+    },
+  },
+});
+
+/** `GET`, `PUT`, `DELETE /api/<plural>/<documentId>`. */
+export const documentRoutes: MethodTable<Document> = Object.freeze({
+  GET: {
+    readsBody: false,
+    run(ctx: HandlerContext<Document>) {
+      const entry = ctx.service.findOneFromQuery(ctx.match.documentId, ctx.query);
+      if (entry === null) throw new NotFoundError();
+      return json(200, { data: entry, meta: {} }, ctx.base);
+    },
+  },
+  PUT: {
+    readsBody: true,
+    async run(ctx: HandlerContext<Document>) {
+      const data = readDataPayload(ctx.body, ctx.head.headers['content-type']);
+      const entry = await ctx.service.update({ documentId: ctx.match.documentId, data, ...writeParams(ctx.match.type, ctx.query) });
+      if (entry === null) throw new NotFoundError();
+      return json(200, { data: entry, meta: {} }, ctx.base);
+    },
+  },
+  DELETE: {
+    readsBody: false,
+    async run(ctx: HandlerContext<Document>) {
+      // 204 whether or not the document existed: Strapi answers a repeated delete the same way.
+      await ctx.service.delete({ documentId: ctx.match.documentId, locale: localeOf(ctx.match.type, ctx.query) });
+      return noContent(ctx.base);
+    },
+  },
+});
+
+interface WriteParams {
+  readonly status: Status;
+  readonly locale: string | undefined;
+  readonly fields: unknown;
+  readonly populate: unknown;
+}
+
+/**
+ * The query of a REST write. `status` defaults to `published`, as Strapi's core service adds it:
+ * a plain POST or PUT on a draft & publish type writes the draft and publishes it, while
+ * `?status=draft` only writes the draft (relations.md §7). `fields` and `populate` shape the
+ * entry answered.
+ */
+function writeParams(type: ContentType, query: QueryObject): WriteParams {
+  return {
+    status: parseStatus(query.status, placeOf('status')),
+    locale: localeOf(type, query),
+    fields: query.fields,
+    populate: query.populate,
+  };
+}
+
+/** `locale=fr`, `locale=*` (every locale, where the operation allows it), or the default locale. */
+function localeOf(type: ContentType, query: QueryObject): string | undefined {
+  const locale = parseLocale(type, query.locale, placeOf('locale'));
+  if (locale === undefined || locale.kind === 'default') return undefined;
+  return locale.kind === 'all' ? '*' : locale.code;
+}

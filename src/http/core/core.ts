@@ -1,0 +1,116 @@
+import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError, QuarryError } from '../../errors/index.js';
+import { bodyTooLargeMessage } from '../errors.js';
+import type { Quarry } from '../../quarry.js';
+import { resolveHttpSettings, type HttpSettings, type HttpSettingsInput } from '../settings.js';
+import { isPromise, type CoreRequest, type CoreResponse, type Exchange, type MaybePromise, type RequestHead } from '../types.js';
+import { collectionRoutes, documentRoutes } from './content-types.js';
+import { HandlerContext, type Handler, type MethodTable } from './context.js';
+import { Cors } from './cors.js';
+import { errorResponse, internalError, noContent, type BaseHeaders } from './responses.js';
+import { Router, type Match } from './router.js';
+import { userRoutes, usersCountRoutes, usersRoutes } from './users.js';
+
+const TABLES: { readonly [R in Match['resource']]: MethodTable<Extract<Match, { resource: R }>> } = {
+  collection: collectionRoutes,
+  document: documentRoutes,
+  users: usersRoutes,
+  usersCount: usersCountRoutes,
+  user: userRoutes,
+};
+
+/** `Allow` of each resource: its methods, plus HEAD beside GET and the CORS preflight. */
+const ALLOW = Object.fromEntries(
+  Object.entries(TABLES).map(([resource, table]) => {
+    const methods = Object.keys(table);
+    if (methods.includes('GET')) methods.splice(1, 0, 'HEAD');
+    return [resource, [...methods, 'OPTIONS'].join(', ')];
+  }),
+) as Readonly<Record<Match['resource'], string>>;
+
+/**
+ * The REST API without a transport: routing, CORS, handlers and Strapi's error shapes. A
+ * transport gives it a request head, reads the body it asks for, and writes back what it
+ * answers. It never throws and never answers with a stack: errors that are not QuarryErrors
+ * become Strapi's bare 500 and go to `settings.onInternalError`.
+ */
+export class RestCore {
+  readonly settings: HttpSettings;
+  private readonly router: Router;
+  private readonly cors: Cors;
+
+  constructor(private readonly quarry: Quarry, settings: HttpSettings) {
+    this.settings = settings;
+    this.router = new Router(quarry.registry, settings.prefix);
+    this.cors = new Cors(settings.cors);
+  }
+
+  /** Routes a request by its head: answers at once (preflight, 404, 405) or says which body to read. */
+  open(head: RequestHead): Exchange {
+    const base = this.cors.headersFor(head.headers.origin);
+    // A preflight is answered on any path: the browser asks before it knows whether the route exists.
+    if (head.method === 'OPTIONS') return answered(noContent(base, this.cors.preflightHeaders()));
+    const match = this.router.match(head.path);
+    if (match === undefined) return answered(errorResponse(new NotFoundError(), base));
+    const table = TABLES[match.resource] as MethodTable<Match>;
+    // HEAD is GET without the body (the transport drops it), as Strapi's router does.
+    const handler: Handler | undefined = Object.hasOwn(table, head.method) ? table[head.method]
+      : head.method === 'HEAD' ? table.GET : undefined;
+    if (handler === undefined) {
+      return answered(errorResponse(new MethodNotAllowedError(), base, { allow: ALLOW[match.resource] }));
+    }
+    return {
+      bodyLimit: handler.readsBody ? this.settings.maxBodyBytes : undefined,
+      respond: (body) => this.run(handler, new HandlerContext(head, match, body, base, this.quarry, this.settings)),
+    };
+  }
+
+  /** One whole request, body included: the transport-free entry (tests, in-process callers). */
+  handle(request: CoreRequest): MaybePromise<CoreResponse> {
+    const exchange = this.open(request);
+    const { bodyLimit } = exchange;
+    if (bodyLimit !== undefined && request.body !== undefined && request.body.length > bodyLimit) {
+      return this.fail(request, tooLarge(bodyLimit));
+    }
+    return exchange.respond(bodyLimit === undefined ? undefined : request.body);
+  }
+
+  /** An answer for an error the transport met (body too large, too slow), with this request's CORS headers. */
+  fail(head: RequestHead, error: QuarryError, closeConnection = false): CoreResponse {
+    const response = errorResponse(error, this.cors.headersFor(head.headers.origin));
+    return closeConnection ? { ...response, closeConnection } : response;
+  }
+
+  private run(handler: Handler, ctx: HandlerContext): MaybePromise<CoreResponse> {
+    try {
+      const result = handler.run(ctx);
+      return isPromise(result) ? result.catch((error: unknown) => this.answerError(error, ctx)) : result;
+    } catch (error) {
+      return this.answerError(error, ctx);
+    }
+  }
+
+  private answerError(error: unknown, ctx: HandlerContext): CoreResponse {
+    if (error instanceof QuarryError) return errorResponse(error, ctx.base);
+    try {
+      this.settings.onInternalError(error, { method: ctx.head.method, path: ctx.head.path });
+    } catch {
+      // A failing logger must not turn an answer into an unhandled rejection.
+    }
+    return internalError(ctx.base);
+  }
+}
+
+/** The 413 for a body past `limit` bytes. */
+export function tooLarge(limit: number): PayloadTooLargeError {
+  return new PayloadTooLargeError(bodyTooLargeMessage(limit), { limit });
+}
+
+function answered(response: CoreResponse): Exchange {
+  return { bodyLimit: undefined, respond: () => response };
+}
+
+export function createRestCore(quarry: Quarry, settings?: HttpSettingsInput | HttpSettings): RestCore {
+  return new RestCore(quarry, resolveHttpSettings(settings));
+}
+
+export type { BaseHeaders };

@@ -1,0 +1,29 @@
+import { QuarryError, type ErrorDetails } from '../errors/index.js';
+
+/**
+ * Errors only the HTTP layer raises. They extend `QuarryError`, so the core formats them like
+ * every other error: Strapi's `{ data: null, error: { status, name, message, details } }`.
+ */
+
+/**
+ * A body that is not JSON. Strapi's body parser answers it as a 400 named `SyntaxError` with
+ * the parser's message (TRANSCRIPTS.md §5, "malformed JSON body"); the name is kept for clients
+ * that look at it.
+ */
+export class MalformedJsonError extends QuarryError {
+  override readonly name = 'SyntaxError';
+  readonly status = 400;
+}
+
+/** The body did not arrive in full within the time allowed; the connection is closed. */
+export class RequestBodyTimeoutError extends QuarryError {
+  override readonly name = 'RequestTimeoutError';
+  readonly status = 408;
+  constructor(message = 'The request body did not arrive in time', details: ErrorDetails = {}) {
+    super(message, details);
+  }
+}
+
+export const MISSING_DATA_MESSAGE = 'Missing "data" payload in the request body';
+export const INVALID_UTF8_MESSAGE = 'The request body is not valid UTF-8';
+export const bodyTooLargeMessage = (limit: number): string => `Request body exceeds the limit of ${limit} bytes`;

@@ -1,0 +1,64 @@
+import type { ListParamsSettings } from '../query/params/index.js';
+import type { QueryLimits } from '../query/querystring/index.js';
+
+/** Which origins may read answers in a browser, and what a preflight allows. */
+export interface CorsSettings {
+  /** `'*'` (Strapi's default) or the exact origins allowed; others get no allow-origin header. */
+  readonly origins: '*' | readonly string[];
+  readonly methods: readonly string[];
+  readonly headers: readonly string[];
+  /** Seconds a browser may cache a preflight answer. */
+  readonly maxAge: number;
+}
+
+export interface HttpSettings {
+  /** Path prefix of the content API. */
+  readonly prefix: string;
+  readonly cors: CorsSettings;
+  /** Request bodies past this many bytes are a 413, answered as soon as the limit is passed. */
+  readonly maxBodyBytes: number;
+  /**
+   * Largest request head (request line and headers) a transport must accept. DECISIONS.md asks
+   * for request lines of at least 64 KiB (a 1,000-value `$in` is about 25 KiB).
+   */
+  readonly maxHeadBytes: number;
+  /** A request body must arrive in full within this time (slow-drip clients), else 408. */
+  readonly bodyTimeoutMs: number;
+  readonly queryLimits: Partial<QueryLimits>;
+  readonly listParams: Partial<ListParamsSettings>;
+  /** Receives errors that are not QuarryErrors (answered as a bare 500). */
+  readonly onInternalError: (error: unknown, request: { method: string; path: string }) => void;
+}
+
+export const DEFAULT_CORS_SETTINGS: CorsSettings = Object.freeze({
+  origins: '*',
+  // Strapi's `strapi::cors` defaults.
+  methods: Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']),
+  headers: Object.freeze(['Content-Type', 'Authorization', 'Origin', 'Accept']),
+  maxAge: 31_536_000,
+});
+
+export const DEFAULT_HTTP_SETTINGS: HttpSettings = Object.freeze({
+  prefix: '/api',
+  cors: DEFAULT_CORS_SETTINGS,
+  maxBodyBytes: 1024 * 1024,
+  maxHeadBytes: 128 * 1024,
+  bodyTimeoutMs: 30_000,
+  queryLimits: Object.freeze({}),
+  listParams: Object.freeze({}),
+  onInternalError: (error: unknown, request: { method: string; path: string }) => {
+    console.error(`[quarry http] ${request.method} ${request.path}:`, error);
+  },
+});
+
+/** What callers may pass: any subset, CORS settings included. */
+export type HttpSettingsInput = Partial<Omit<HttpSettings, 'cors'>> & { readonly cors?: Partial<CorsSettings> };
+
+export function resolveHttpSettings(input: HttpSettingsInput = {}): HttpSettings {
+  const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as HttpSettingsInput;
+  return Object.freeze({
+    ...DEFAULT_HTTP_SETTINGS,
+    ...defined,
+    cors: Object.freeze({ ...DEFAULT_CORS_SETTINGS, ...defined.cors }),
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * The transport-free shape of an exchange. Adapters copy what their transport gives them into
+ * a `RequestHead` (uWebSockets.js's request object dies when its handler returns), read the
+ * body the core asks for, and write the `CoreResponse` back.
+ */
+
+export type MaybePromise<T> = T | Promise<T>;
+
+export interface RequestHead {
+  /** As sent (`GET`); methods are case-sensitive. */
+  readonly method: string;
+  /** The raw path, percent-encoded, without the query string. */
+  readonly path: string;
+  /** The raw text after `?`; `''` when there is none. */
+  readonly rawQuery: string;
+  /** Lower-case names; a prototype-free object. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface CoreRequest extends RequestHead {
+  readonly body: Uint8Array | undefined;
+}
+
+export interface CoreResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** JSON text; undefined for 204 and other answers without a body. */
+  readonly body: string | undefined;
+  /**
+   * Close the connection after this answer: set when the request body was abandoned half-read
+   * (too large, too slow), so the rest of it can never be parsed as a next request.
+   */
+  readonly closeConnection?: boolean;
+}
+
+/** What the core wants after seeing a request's head. */
+export interface Exchange {
+  /**
+   * The most body bytes to read before calling `respond`; `undefined` when the route reads no
+   * body (one sent anyway is discarded by the transport).
+   */
+  readonly bodyLimit: number | undefined;
+  respond(body: Uint8Array | undefined): MaybePromise<CoreResponse>;
+}
+
+export const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
