@@ -53,8 +53,14 @@ export interface Answer {
   readonly body: any;
 }
 
+export interface RequestInit_ {
+  readonly json?: unknown;
+  readonly body?: string | Uint8Array;
+  readonly headers?: Record<string, string>;
+}
+
 /** One request with fetch; `json` is sent as an application/json body. */
-export async function call(base: string, method: string, path: string, init: { json?: unknown; body?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+export async function call(base: string, method: string, path: string, init: RequestInit_ = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...init.headers };
   let body = init.body;
   if (init.json !== undefined) {
