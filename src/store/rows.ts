@@ -146,14 +146,14 @@ export class RowStore {
     let end: Key[];
     let prefix: string | undefined;
     switch (bound.kind) {
+      // One value is one set: a point read, not a range.
       case 'eq':
-        start = [...base, enc(bound.value)];
-        end = [...base, enc(bound.value), MAX];
-        break;
-      case 'null':
-        start = [...base, null as unknown as Key];
-        end = [...base, null as unknown as Key, MAX];
-        break;
+      case 'null': {
+        const value = bound.kind === 'eq' ? enc(bound.value) : (null as unknown as Key);
+        const ids = this.index.get([...base, value]);
+        if (ids.length > 0) yield { value: value as IndexValue, ids, inexact: typeof value === 'string' && value.length >= INDEXED_TEXT_CHARS && f.index === 'text' };
+        return;
+      }
       case 'prefix':
         prefix = enc(bound.prefix) as string;
         start = [...base, prefix];

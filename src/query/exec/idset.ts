@@ -8,6 +8,8 @@ export const EMPTY: IdSet = new Uint32Array(0);
 
 export function intersect(a: IdSet, b: IdSet): IdSet {
   if (a.length > b.length) [a, b] = [b, a];
+  // Galloping pays when one side is much smaller; between similar sizes a plain merge is cheaper.
+  if (b.length < a.length * 8) return mergeIntersect(a, b);
   const out = new Uint32Array(a.length);
   let n = 0;
   let j = 0;
@@ -81,6 +83,24 @@ function gallop(s: IdSet, x: number, from: number): number {
     else hi = mid;
   }
   return from;
+}
+
+function mergeIntersect(a: IdSet, b: IdSet): IdSet {
+  const out = new Uint32Array(a.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      out[n++] = x;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return out.subarray(0, n);
 }
 
 function mergeUnion(a: IdSet, b: IdSet): IdSet {
