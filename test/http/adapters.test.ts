@@ -34,6 +34,7 @@ const table: Row[] = [
   ['one entry', 'GET', () => `/api/restaurants/${data.restaurants['Sushi Zen']}?populate[categories][fields]=name`],
   ['Content-Type on GET', 'GET', () => '/api/chefs?sort=name', undefined, json],
   ['users', 'GET', () => '/api/users'],
+  ['HEAD', 'HEAD', () => '/api/restaurants?fields=name'],
   ['unknown document', 'GET', () => '/api/restaurants/nope'],
   ['unknown route', 'GET', () => '/api/nope'],
   ['bad filter', 'GET', () => '/api/restaurants?filters[nope]=1'],
@@ -47,7 +48,7 @@ const table: Row[] = [
   ['DELETE unknown document', 'DELETE', () => '/api/restaurants/nope', undefined, json],
 ];
 
-const HEADERS = ['content-type', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age', 'allow', 'vary'];
+const HEADERS = ['content-type', 'content-length', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age', 'allow', 'vary'];
 
 async function ask(base: string, [, method, path, body, headers]: Row) {
   const r = await fetch(base + path(), { method, headers: headers ?? {}, ...(body !== undefined ? { body } : {}) });
@@ -73,7 +74,8 @@ describe('both transports answer identically', () => {
       body: body === undefined ? undefined : Buffer.from(body),
     });
     expect(fromCore.status).toBe(fromUws.status);
-    expect(fromCore.body ?? '').toBe(fromUws.body);
+    // The core answers HEAD with GET's body; the transports drop it.
+    expect(method === 'HEAD' ? '' : fromCore.body ?? '').toBe(fromUws.body);
     expect(fromCore.headers['content-type'] ?? null).toBe(fromUws.headers['content-type']);
   });
 

@@ -44,7 +44,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const uWS = await loadUws(settings.maxHeadBytes);
   const core = new RestCore(quarry, settings);
   const inFlight = new InFlight();
-  const app = uWS.App().any('/*', (res, req) => serveExchange(core, readHead(req), new UwsConnection(res, req), inFlight));
+  const app = uWS.App().any('/*', (res, req) => {
+    const head = readHead(req);
+    serveExchange(core, head, new UwsConnection(res, head.method === 'HEAD'), inFlight);
+  });
   const listenSocket = await new Promise<us_listen_socket>((resolve, reject) => {
     app.listen(host, port, (socket) => (socket ? resolve(socket) : reject(new Error(`Cannot listen on ${host}:${port}`))));
   });
@@ -82,11 +85,9 @@ function statusLine(status: number): string {
 
 class UwsConnection implements Connection {
   aborted = false;
-  private readonly isHead: boolean;
   private abortListener: (() => void) | undefined;
 
-  constructor(private readonly res: HttpResponse, req: HttpRequest) {
-    this.isHead = req.getCaseSensitiveMethod() === 'HEAD';
+  constructor(private readonly res: HttpResponse, private readonly isHead: boolean) {
     // Registered on every response: uWS requires it before the handler returns without an answer.
     res.onAborted(() => {
       this.aborted = true;
@@ -113,10 +114,16 @@ class UwsConnection implements Connection {
       const { headers } = response;
       for (const name in headers) res.writeHeader(name, headers[name]!);
       const { body } = response;
-      if (body === undefined) res.endWithoutBody(undefined, close);
-      // HEAD: the length GET would send, and no body (uWS would otherwise write one).
-      else if (isHead) res.endWithoutBody(Buffer.byteLength(body), close);
-      else res.end(body, close);
+      if (body !== undefined && !isHead) {
+        res.end(body, close);
+        return;
+      }
+      // No body: 204, or HEAD with the length GET would send. `endWithoutBody(length)` of this
+      // build breaks the next request on a keep-alive connection (and passing undefined reports a
+      // huge length), so a length goes out as a plain header and the call takes no argument.
+      // Answers that close the connection always have a body (413, 408).
+      if (body !== undefined) res.writeHeader('content-length', String(Buffer.byteLength(body)));
+      res.endWithoutBody();
     });
   }
 }

@@ -6,7 +6,7 @@ import { isPromise, type CoreRequest, type CoreResponse, type Exchange, type May
 import { collectionRoutes, documentRoutes } from './content-types.js';
 import { HandlerContext, type Handler, type MethodTable } from './context.js';
 import { Cors } from './cors.js';
-import { errorResponse, internalError, noContent, type BaseHeaders } from './responses.js';
+import { errorResponse, internalError, noContent } from './responses.js';
 import { Router, type Match } from './router.js';
 import { userRoutes, usersCountRoutes, usersRoutes } from './users.js';
 
@@ -22,7 +22,8 @@ const TABLES: { readonly [R in Match['resource']]: MethodTable<Extract<Match, { 
 const ALLOW = Object.fromEntries(
   Object.entries(TABLES).map(([resource, table]) => {
     const methods = Object.keys(table);
-    if (methods.includes('GET')) methods.splice(1, 0, 'HEAD');
+    const get = methods.indexOf('GET');
+    if (get !== -1) methods.splice(get + 1, 0, 'HEAD');
     return [resource, [...methods, 'OPTIONS'].join(', ')];
   }),
 ) as Readonly<Record<Match['resource'], string>>;
@@ -113,4 +114,3 @@ export function createRestCore(quarry: Quarry, settings?: HttpSettingsInput | Ht
   return new RestCore(quarry, resolveHttpSettings(settings));
 }
 
-export type { BaseHeaders };
