@@ -114,6 +114,22 @@ describe.each<Transport>(['uws', 'node'])('%s transport', (transport) => {
       await alive();
     });
 
+    it('the limit is a setting', async () => {
+      const small = await startTestServer(transport, { maxBodyBytes: 64 }, server.quarry);
+      try {
+        const before = await count();
+        const r = await call(small.base, 'POST', '/api/restaurants', { json: { data: { name: 'n'.repeat(80) } } });
+        expect(r.status).toBe(413);
+        expect(r.body.error).toEqual({ status: 413, name: 'PayloadTooLargeError', message: 'Request body exceeds the limit of 64 bytes', details: { limit: 64 } });
+        expect(await count()).toBe(before);
+        const fits = await call(small.base, 'POST', '/api/restaurants?fields=name', { json: { data: { name: 'Small' } } });
+        expect(fits.status).toBe(201);
+        await server.quarry.documents(RESTAURANT).delete({ documentId: fits.body.data.documentId });
+      } finally {
+        await small.stop();
+      }
+    });
+
     it('accepts a body of exactly the limit', async () => {
       const json = JSON.stringify({ data: { name: 'Exactly one MiB' } });
       const body = json.slice(0, -1) + ' '.repeat(MiB - json.length) + '}';

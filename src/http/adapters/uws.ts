@@ -30,7 +30,7 @@ let addon: Promise<Uws> | undefined;
  * so the variable is set before the first (lazy) import and the first server fixes it for the
  * process. The build installed here (20.30.0-unofficial.0) has no such setting: its cap is 4 KiB
  * for a head split across reads, while a head that arrives in one read is served up to about
- * 128 KiB (test/http/limits.test.ts measures both).
+ * 128 KiB (test/http/transport.test.ts pins both).
  */
 function loadUws(maxHeadBytes: number): Promise<Uws> {
   process.env.UWS_HTTP_MAX_HEADERS_SIZE ??= String(maxHeadBytes);

@@ -17,8 +17,7 @@ export function noContent(base: BaseHeaders, extra: Readonly<Record<string, stri
 
 /** Strapi's error body: `{ data: null, error: { status, name, message, details } }`. */
 export function errorResponse(error: QuarryError, base: BaseHeaders, extra?: Readonly<Record<string, string>>): CoreResponse {
-  const response = json(error.status, { data: null, error: error.toJSON() }, extra ? { ...base, ...extra } : base);
-  return response;
+  return json(error.status, { data: null, error: error.toJSON() }, extra ? { ...base, ...extra } : base);
 }
 
 const INTERNAL_BODY = JSON.stringify({ data: null, error: INTERNAL_ERROR_BODY });
