@@ -2,6 +2,7 @@ import type { Dbs } from './store.js';
 import { MAX } from './keys.js';
 import { keyBetween, type OrderKey } from './order-key.js';
 import { Postings } from './postings.js';
+import type { ReadCache } from './read-cache.js';
 
 /** The adjacency key under which each list keeps the set of its sources that have links; strings sort after row ids. */
 const ANY = 'any';
@@ -27,8 +28,9 @@ export class LinkStore {
   constructor(
     private readonly dbs: Dbs,
     private readonly code: (name: string) => number,
+    cache: ReadCache,
   ) {
-    this.adjacency = new Postings(dbs.adj);
+    this.adjacency = new Postings(dbs.adj, 'adj', cache);
   }
 
   /** The targets of one source's list as an ascending id set (not in list order). */

@@ -1,5 +1,6 @@
 import type { Database, Key } from 'lmdb';
 import { MAX } from './keys.js';
+import type { ReadCache } from './read-cache.js';
 
 /**
  * Sets of row ids under a key prefix, built for lmdb-js, where a range read costs several times a
@@ -17,9 +18,15 @@ const INLINE = 0;
 const BLOCKS = 1;
 
 export class Postings {
-  constructor(private readonly db: Database<Buffer, Key[]>) {}
+  constructor(
+    private readonly db: Database<Buffer, Key[]>,
+    /** Distinguishes this posting database's entries in the shared cache. */
+    private readonly name: string,
+    private readonly cache: ReadCache | undefined,
+  ) {}
 
   add(prefix: readonly Key[], id: number): void {
+    this.cache?.dropSet(this.cacheKey(prefix));
     const dirKey = [...prefix, 0];
     const dir = this.read(dirKey);
     if (!dir) return this.put(dirKey, withTag(INLINE, Uint32Array.of(id)));
@@ -60,6 +67,7 @@ export class Postings {
   }
 
   remove(prefix: readonly Key[], id: number): void {
+    this.cache?.dropSet(this.cacheKey(prefix));
     const dirKey = [...prefix, 0];
     const dir = this.read(dirKey);
     if (!dir) return;
@@ -106,13 +114,26 @@ export class Postings {
     return this.db.get([...prefix, 0]) === undefined;
   }
 
-  /** Every id under one prefix, ascending. */
+  /** Every id under one prefix, ascending. The array is shared: callers must not write to it. */
   get(prefix: readonly Key[]): Uint32Array {
+    const key = this.cache && this.cacheKey(prefix);
+    const cached = key === undefined ? undefined : this.cache!.set(key);
+    if (cached) return cached;
+    const ids = this.load(prefix);
+    if (key !== undefined) this.cache!.keepSet(key, ids);
+    return ids;
+  }
+
+  private load(prefix: readonly Key[]): Uint32Array {
     const dir = this.read([...prefix, 0]);
     if (!dir) return EMPTY;
     if (dir[0] === INLINE) return dir.subarray(1);
     const firsts = dir.subarray(1);
     return concat(Array.from(firsts, (first) => this.read([...prefix, first])!));
+  }
+
+  private cacheKey(prefix: readonly Key[]): string {
+    return this.name + JSON.stringify(prefix);
   }
 
   /**

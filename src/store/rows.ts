@@ -3,6 +3,7 @@ import { foldCase, INDEXED_TEXT_CHARS, indexValue, scopeKey, trigramsOf, type In
 import { MAX } from './keys.js';
 import type { FieldLayout, Row, RowScope, Status, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
+import type { ReadCache } from './read-cache.js';
 import type { Dbs } from './store.js';
 
 type RowDb = Database<Record<string, unknown>, number>;
@@ -56,9 +57,10 @@ export class RowStore {
     rowDbs: ReadonlyMap<string, RowDb>,
     layouts: readonly TypeLayout[],
     private readonly code: (name: string) => number,
+    private readonly cache: ReadCache,
   ) {
-    this.universe = new Postings(dbs.scope);
-    this.index = new Postings(dbs.idx);
+    this.universe = new Postings(dbs.scope, 'scope', cache);
+    this.index = new Postings(dbs.idx, 'idx', cache);
     for (const layout of layouts) {
       const fields = layout.fields.map((f) => ({
         ...f,
@@ -70,8 +72,12 @@ export class RowStore {
     }
   }
 
+  /** The stored row; shared and frozen when it comes from the cache, so never to be written to. */
   get(type: string, id: number): Row | undefined {
-    return this.state(type).db.get(id) as Row | undefined;
+    const cached = this.cache.row(type, id);
+    if (cached) return cached;
+    const row = this.state(type).db.get(id) as Row | undefined;
+    return row && this.cache.keepRow(type, row);
   }
 
   exists(type: string, id: number): boolean {
@@ -205,6 +211,7 @@ export class RowStore {
     const s = scopeKey(scope.status, scope.locale);
     const docKey = [t, row.documentId, s];
     if (this.dbs.docs.get(docKey) !== undefined) throw new Error(`Document ${row.documentId} already has a ${s} row`);
+    this.cache.dropRow(type, id);
     state.db.putSync(id, row);
     this.dbs.docs.putSync(docKey, id);
     this.universe.add([t, s], id);
@@ -224,6 +231,7 @@ export class RowStore {
       this.indexField(state.code, s, f, row.id, old[f.name], false);
       this.indexField(state.code, s, f, row.id, row[f.name], true);
     }
+    this.cache.dropRow(type, row.id);
     state.db.putSync(row.id, row);
   }
 
@@ -238,6 +246,7 @@ export class RowStore {
     this.dbs.docs.removeSync([t, old.documentId, s]);
     this.universe.remove([t, s], id);
     this.bumpCount(t, s, -1);
+    this.cache.dropRow(type, id);
     state.db.removeSync(id);
   }
 

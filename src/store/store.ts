@@ -3,6 +3,7 @@ import { LinkStore } from './links.js';
 import { RowStore } from './rows.js';
 import type { TypeLayout } from './layout.js';
 import { MAX } from './keys.js';
+import { ReadCache } from './read-cache.js';
 
 export { MAX } from './keys.js';
 
@@ -44,6 +45,9 @@ export class Store {
   private readonly dbs: Dbs;
   private readonly codes = new Map<string, number>();
   private depth = 0;
+  private readonly cache = new ReadCache(() => this.depth > 0);
+  /** The write generation this instance's cache reflects. */
+  private seenGeneration = 0;
 
   private constructor(env: RootDatabase, layouts: readonly TypeLayout[], readOnly: boolean) {
     this.env = env;
@@ -67,8 +71,9 @@ export class Store {
     }
     if (!readOnly) this.transact(() => this.internAll(layouts));
     else this.loadCodes();
-    this.rows = new RowStore(this.dbs, rowDbs, layouts, (name) => this.code(name));
-    this.links = new LinkStore(this.dbs, (name) => this.code(name));
+    this.seenGeneration = this.generation();
+    this.rows = new RowStore(this.dbs, rowDbs, layouts, (name) => this.code(name), this.cache);
+    this.links = new LinkStore(this.dbs, (name) => this.code(name), this.cache);
   }
 
   static open(options: StoreOptions, layouts: readonly TypeLayout[]): Store {
@@ -91,11 +96,36 @@ export class Store {
   transact<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
     this.depth++;
+    let generation = 0;
     try {
-      return this.env.transactionSync(fn);
+      const result = this.env.transactionSync(() => {
+        // Readers in other threads or processes drop their caches when this number moves.
+        generation = this.generation() + 1;
+        this.dbs.meta.putSync(['generation'], generation);
+        return fn();
+      });
+      // This instance dropped exactly what it wrote as it wrote it: its cache is current.
+      this.seenGeneration = generation;
+      return result;
     } finally {
       this.depth--;
     }
+  }
+
+  /**
+   * For a store that others write to (a worker's read-only view): drops cached reads when
+   * anything was committed since they were taken. One point read.
+   */
+  refresh(): void {
+    const generation = this.generation();
+    if (generation !== this.seenGeneration) {
+      this.cache.clear();
+      this.seenGeneration = generation;
+    }
+  }
+
+  private generation(): number {
+    return (this.dbs.meta.get(['generation']) as number | undefined) ?? 0;
   }
 
   get inTransaction(): boolean {
@@ -146,6 +176,7 @@ export class Store {
   /** Reads in a worker see a snapshot that does not renew by itself: call before each task. */
   resetReadTxn(): void {
     this.env.resetReadTxn();
+    this.refresh();
   }
 
   async close(): Promise<void> {

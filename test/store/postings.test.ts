@@ -15,7 +15,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'quarry-postings-'));
   env = open({ path: dir, noSync: true, maxDbs: 4 });
   db = env.openDB<Buffer, Key[]>({ name: 'p', encoding: 'binary' });
-  postings = new Postings(db);
+  postings = new Postings(db, 'p', undefined);
 });
 afterEach(async () => {
   await env.close();

@@ -65,5 +65,9 @@ export function orderedGroups(store: Store, type: string, field: string, scope: 
   return { groups, exact };
 }
 
-const keyOf = (type: string, field: string, scope: RowScope, bound: IndexBound) =>
-  `${type}\u0000${field}\u0000${scope.status}${scope.locale ?? ''}\u0000${JSON.stringify(bound)}`;
+function keyOf(type: string, field: string, scope: RowScope, bound: IndexBound): string {
+  const head = `${type}\u0000${field}\u0000${scope.status}${scope.locale ?? ''}\u0000${bound.folded ? 'i' : ''}`;
+  // Equality, the common case, without serialising the whole bound; the value's type keeps 1 and '1' apart.
+  if (bound.kind === 'eq') return `${head}=${typeof bound.value}:${String(bound.value)}`;
+  return head + JSON.stringify(bound);
+}

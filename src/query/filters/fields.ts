@@ -22,7 +22,18 @@ const SYSTEM_FIELDS: ReadonlyMap<string, FieldRef> = new Map(
 );
 const LOCALE_FIELD = FieldRef.create('locale', 'string');
 
+const resolved = new WeakMap<ContentType, Map<string, ResolvedKey>>();
+
+/** Keys resolve the same way every time for a content-type, so each is resolved once. */
 export function resolveKey(ct: ContentType, key: string): ResolvedKey {
+  let byKey = resolved.get(ct);
+  if (!byKey) resolved.set(ct, (byKey = new Map()));
+  let r = byKey.get(key);
+  if (!r) byKey.set(key, (r = resolveUncached(ct, key)));
+  return r;
+}
+
+function resolveUncached(ct: ContentType, key: string): ResolvedKey {
   const attribute = ct.attributes.get(key);
   if (attribute === undefined) {
     const system = key === 'locale' && ct.localized ? LOCALE_FIELD : SYSTEM_FIELDS.get(key);
