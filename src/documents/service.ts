@@ -1,6 +1,8 @@
 import { parseListParams, type ListParams, type ListParamsSettings } from '../query/params/index.js';
 import type { QueryObject } from '../query/querystring/index.js';
+import { ValidationError } from '../errors/index.js';
 import type { ContentType } from '../schema/types.js';
+import { DOCUMENT_ID } from '../store/document-id.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
 import type { Entry } from './entry.js';
@@ -17,6 +19,8 @@ export interface CreateParams extends Shape {
   readonly data: unknown;
   readonly status?: Status;
   readonly locale?: string;
+  /** Keeps a known documentId (restoring an export) instead of making a new one; it must be free. */
+  readonly documentId?: string;
 }
 export interface UpdateParams extends CreateParams {
   readonly documentId: string;
@@ -97,7 +101,7 @@ export class DocumentService {
     const ct = this.contentType;
     return this.engine.store.transact(() => {
       const locale = this.engine.localeOf(ct, params.locale, true);
-      let row = this.writer.create(ct, params.data, locale);
+      let row = this.writer.create(ct, params.data, locale, params.documentId === undefined ? undefined : this.freeDocumentId(params.documentId));
       if (params.status === 'published' && ct.draftAndPublish) row = this.versions.publish(ct, row.documentId, [locale])[0]!;
       return this.present(row, params);
     });
@@ -141,6 +145,16 @@ export class DocumentService {
       const entries = op(this.locales(params.locale)).map((r) => this.present(r, {}));
       return { documentId: params.documentId, entries };
     }));
+  }
+
+  private freeDocumentId(documentId: string): string {
+    if (typeof documentId !== 'string' || !DOCUMENT_ID.test(documentId)) {
+      throw ValidationError.at('documentId', 'documentId must be 24 lowercase letters and digits, starting with a letter');
+    }
+    if (this.engine.store.rows.versions(this.contentType.uid, documentId).length > 0) {
+      throw ValidationError.at('documentId', `Document "${documentId}" already exists`);
+    }
+    return documentId;
   }
 
   private request(params: FindParams, paged: boolean) {
