@@ -60,11 +60,14 @@ export class LinkStore {
   /** Puts `target` in the list at `where`, moving it there if it is already linked. */
   place(list: string, source: number, target: number, where: Placement): void {
     const l = this.code(list);
-    this.removeCode(l, source, target);
+    const old = this.dbs.linkPos.get([l, source, target]);
+    // A move only changes the order key: the list's set of targets stays as it is.
+    if (old !== undefined) this.dbs.links.removeSync([l, source, old[0], old[1]]);
     const key = this.keyFor(l, source, where);
     this.widen(l, source, key);
     this.dbs.links.putSync([l, source, key.n, key.f], target);
     this.dbs.linkPos.putSync([l, source, target], [key.n, key.f]);
+    if (old !== undefined) return;
     this.adjacency.add([l, source], target);
     this.adjacency.add([l, ANY], source);
   }
