@@ -1,0 +1,61 @@
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from '../command.js';
+import type { Context } from '../context.js';
+import { demoExamples } from '../demo-examples.js';
+import { openQuarry } from '../open.js';
+import { DEMO_DATASET, DEMO_LOCALES, DEMO_SCHEMAS } from '../paths.js';
+import { describeSettings, resolveSettings } from '../settings.js';
+import { importFile } from '../transfer/import-file.js';
+import { serveUntilStopped } from './serve.js';
+
+const DEMO_SETTINGS = ['host', 'port', 'data', 'transport', 'batch'] as const;
+
+export const demoCommand: Command = {
+  name: 'demo',
+  summary: 'Serve the demo content-types and dataset (what `npm start` runs)',
+  positionals: [],
+  settings: DEMO_SETTINGS,
+  defaults: { data: '.quarry/demo' },
+  details: `
+Serves data/schemas over the data folder. A new (missing or empty) folder is first filled with
+the demo dataset, data/demo/dataset.json: it is imported next to the folder and moved in place
+once complete, so an interrupted first start leaves no half-filled folder. Locales: en, fr.
+Prints the URL and example requests.
+
+Example:
+  npm start                         (the same as: quarry demo)
+  QUARRY_PORT=8080 npm start
+  npm start -- --port 8080 --data /tmp/quarry-demo
+`,
+  async run(args, ctx) {
+    const s = resolveSettings(DEMO_SETTINGS, args.flags, ctx.env, this.defaults);
+    ctx.stderr.write(describeSettings(this.name, s));
+    const data = resolve(ctx.cwd, s.data.value);
+    if (isNew(data)) await seed(data, s.batch.value, ctx);
+    const quarry = openQuarry({ schemas: DEMO_SCHEMAS, data, locales: DEMO_LOCALES, defaultLocale: '' }, ctx.cwd);
+    return serveUntilStopped(quarry, {
+      host: s.host.value, port: s.port.value, prefix: '/api', corsOrigins: '*', transport: s.transport.value,
+    }, ctx, async (url) => {
+      ctx.stdout.write(`\nQuarry demo is serving ${url}\n\nTry:\n${await demoExamples(quarry, url)}\n\nStop with Ctrl-C.\n`);
+    });
+  },
+};
+
+function isNew(dir: string): boolean {
+  return !existsSync(dir) || readdirSync(dir).length === 0;
+}
+
+async function seed(data: string, batch: number, ctx: Context): Promise<void> {
+  const staging = `${data}-importing`;
+  rmSync(staging, { recursive: true, force: true });
+  ctx.stderr.write(`First start: importing the demo dataset into ${data}\n`);
+  const quarry = openQuarry({ schemas: DEMO_SCHEMAS, data: staging, locales: DEMO_LOCALES, defaultLocale: '' }, ctx.cwd);
+  try {
+    await importFile(quarry, DEMO_DATASET, batch, ctx.stderr);
+  } finally {
+    await quarry.close();
+  }
+  rmSync(data, { recursive: true, force: true });
+  renameSync(staging, data);
+}

@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import type { Command } from '../command.js';
+import { openQuarry } from '../open.js';
+import { describeSettings, resolveSettings } from '../settings.js';
+import { exportFile } from '../transfer/export-file.js';
+import { formatOf } from '../transfer/files.js';
+
+const EXPORT_SETTINGS = ['schemas', 'data', 'locales', 'defaultLocale'] as const;
+
+export const exportCommand: Command = {
+  name: 'export',
+  summary: 'Write every document of a data folder to a JSON or msgpack file',
+  positionals: ['FILE'],
+  settings: EXPORT_SETTINGS,
+  details: `
+Writes FILE (.json or .msgpack/.mpk, by its extension) type by type, a page of rows at a time,
+without holding the dataset in memory: each document version with its fields, then each row's
+relations as ordered lists of { documentId, locale, status }. The file is written as
+FILE.partial and renamed once complete. The data folder is opened read-only.
+
+Example:
+  quarry export backup.msgpack --schemas data/schemas --data .quarry/demo
+`,
+  async run(args, ctx) {
+    const s = resolveSettings(EXPORT_SETTINGS, args.flags, ctx.env);
+    const file = resolve(ctx.cwd, args.positionals[0]!);
+    formatOf(file);
+    ctx.stderr.write(describeSettings(this.name, s));
+    const quarry = openQuarry({ schemas: s.schemas.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value }, ctx.cwd, true);
+    try {
+      await exportFile(quarry, file, ctx.stderr);
+    } finally {
+      await quarry.close();
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,50 @@
+import { benchCommand } from './commands/bench.js';
+import { demoCommand } from './commands/demo.js';
+import { exportCommand } from './commands/export.js';
+import { importCommand } from './commands/import.js';
+import { serveCommand } from './commands/serve.js';
+import { parseCommandArgs, type ParsedArgs } from './args.js';
+import type { Command } from './command.js';
+import { processContext, type Context } from './context.js';
+import { commandHelp, mainHelp } from './help.js';
+import { EXIT_OK, EXIT_RUNTIME, EXIT_USAGE, UsageError } from './usage.js';
+
+export const COMMANDS: readonly Command[] = [serveCommand, importCommand, exportCommand, benchCommand, demoCommand];
+
+const HELP = new Set(['--help', '-h', 'help']);
+
+/** Runs `quarry <argv...>` and answers its exit code; bin/quarry.js sets it on the process. */
+export async function main(argv: readonly string[], ctx: Context = processContext()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || HELP.has(name)) {
+    const asked = name === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
+    (name === undefined ? ctx.stderr : ctx.stdout).write(asked ? commandHelp(asked) : mainHelp(COMMANDS));
+    return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  const cmd = COMMANDS.find((c) => c.name === name);
+  if (!cmd) {
+    ctx.stderr.write(`quarry: unknown command ${JSON.stringify(name)}. Run \`quarry --help\` for the commands.\n`);
+    return EXIT_USAGE;
+  }
+  try {
+    const args = readArgs(cmd, rest);
+    if (args.help) {
+      ctx.stdout.write(commandHelp(cmd));
+      return EXIT_OK;
+    }
+    return await cmd.run(args, ctx);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      ctx.stderr.write(`quarry ${cmd.name}: ${e.message}\nRun \`quarry ${cmd.name} --help\` for its usage.\n`);
+      return EXIT_USAGE;
+    }
+    ctx.stderr.write(`quarry ${cmd.name}: error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return EXIT_RUNTIME;
+  }
+}
+
+function readArgs(cmd: Command, argv: readonly string[]): ParsedArgs {
+  if (!cmd.passThrough) return parseCommandArgs(argv, cmd.settings, cmd.positionals);
+  const help = argv[0] !== undefined && HELP.has(argv[0]) && argv[0] !== 'help';
+  return { flags: {}, positionals: argv[0] === '--' ? argv.slice(1) : argv, help };
+}

@@ -1,0 +1,42 @@
+/** Where progress goes: a terminal gets a bar redrawn in place, anything else plain lines. */
+export interface ProgressOutput {
+  readonly isTTY?: boolean;
+  write(text: string): unknown;
+}
+
+const BAR_WIDTH = 30;
+/** A terminal is redrawn at most this often: redrawing per record would cost more than the work. */
+const REDRAW_MS = 100;
+/** Without a terminal, one line each time this share of the work is passed. */
+const LINE_STEP = 10;
+
+export class Progress {
+  private lastDraw = 0;
+  private lastStep = -1;
+  private drawn = false;
+
+  constructor(private readonly out: ProgressOutput, private readonly label: string) {}
+
+  /** `done` of `total` units (records, bytes) are through; `detail` says what is being done. */
+  update(done: number, total: number, detail: string): void {
+    const percent = total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0;
+    if (this.out.isTTY) {
+      const now = Date.now();
+      if (now - this.lastDraw < REDRAW_MS && percent < 100) return;
+      this.lastDraw = now;
+      const filled = Math.round((percent / 100) * BAR_WIDTH);
+      this.out.write(`\r\x1b[2K${this.label} [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${String(percent).padStart(3)}% ${detail}`);
+      this.drawn = true;
+      return;
+    }
+    const step = Math.floor(percent / LINE_STEP);
+    if (step === this.lastStep) return;
+    this.lastStep = step;
+    this.out.write(`${this.label}: ${percent}% ${detail}\n`);
+  }
+
+  /** The closing line, on its own line in both modes. */
+  finish(summary: string): void {
+    this.out.write(`${this.out.isTTY && this.drawn ? '\r\x1b[2K' : ''}${this.label}: ${summary}\n`);
+  }
+}

@@ -1,0 +1,117 @@
+import { UsageError } from './usage.js';
+
+/**
+ * A setting every command reads the same way: `--flag`, else `QUARRY_<NAME>`, else its default.
+ * `parse` turns the text into the value and throws an Error whose message says what is wrong.
+ */
+export interface Setting<T> {
+  readonly flag: string;
+  readonly env: string;
+  readonly describe: string;
+  readonly boolean: boolean;
+  /** Text of the default; undefined: the setting is required. */
+  readonly fallback: string | undefined;
+  readonly parse: (text: string) => T;
+}
+
+export type SettingSource = 'flag' | 'env' | 'default';
+
+export interface Resolved<T> {
+  readonly value: T;
+  readonly text: string;
+  readonly source: SettingSource;
+}
+
+function setting<T>(flag: string, describe: string, fallback: string | undefined, parse: (text: string) => T, boolean = false): Setting<T> {
+  return { flag, env: `QUARRY_${flag.toUpperCase().replace(/-/g, '_')}`, describe, boolean, fallback, parse };
+}
+
+const text = (t: string) => {
+  if (t === '') throw new Error('must not be empty');
+  return t;
+};
+
+function port(t: string): number {
+  if (!/^\d+$/.test(t) || Number(t) > 65535) throw new Error('must be a port number from 0 to 65535 (0 picks a free one)');
+  return Number(t);
+}
+
+function positive(t: string): number {
+  if (!/^\d+$/.test(t) || Number(t) < 1) throw new Error('must be a whole number above 0');
+  return Number(t);
+}
+
+function list(t: string): string[] {
+  const items = t.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (items.length === 0) throw new Error('must name at least one value, comma-separated');
+  return items;
+}
+
+function flagValue(t: string): boolean {
+  if (/^(1|true|yes|on)$/i.test(t)) return true;
+  if (/^(0|false|no|off)$/i.test(t)) return false;
+  throw new Error('must be true or false');
+}
+
+function transport(t: string): 'uws' | 'node' {
+  if (t !== 'uws' && t !== 'node') throw new Error('must be "uws" (uWebSockets.js) or "node" (node:http)');
+  return t;
+}
+
+/** Every setting of every command; each command lists the ones it reads. */
+export const SETTINGS = {
+  schemas: setting('schemas', 'folder of Strapi content-type schemas (<name>/schema.json or src/api/*/content-types/*/schema.json)', undefined, text),
+  data: setting('data', 'LMDB data folder (created when missing)', undefined, text),
+  host: setting('host', 'address to listen on', '127.0.0.1', text),
+  port: setting('port', 'port to listen on (0: any free port)', '1337', port),
+  locales: setting('locales', 'locales localized entries may be written in, comma-separated', 'en', list),
+  defaultLocale: setting('default-locale', 'locale used when a request names none (default: the first of --locales)', '', (t) => t),
+  prefix: setting('prefix', 'path prefix of the REST API', '/api', text),
+  corsOrigins: setting('cors-origins', 'origins browsers may read answers from: * or a comma-separated list', '*', (t) => (t === '*' ? '*' as const : list(t))),
+  transport: setting('transport', 'HTTP server: uws (uWebSockets.js) or node (node:http, where the native addon cannot load)', 'uws', transport),
+  batch: setting('batch', 'records written per LMDB transaction', '1000', positive),
+  noSync: setting('no-sync', 'skip fsync at commit: faster; a crash may lose the latest writes', 'false', flagValue, true),
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
+export type Values<N extends SettingName> = { [K in N]: Resolved<ReturnType<(typeof SETTINGS)[K]['parse']>> };
+
+/**
+ * Each setting from its flag, else its environment variable, else its default. A value that does
+ * not parse, or a required one that is missing, is a usage error naming where it came from.
+ */
+export function resolveSettings<N extends SettingName>(
+  names: readonly N[],
+  flags: Readonly<Record<string, string | boolean | undefined>>,
+  env: NodeJS.ProcessEnv,
+  defaults: Partial<Record<SettingName, string>> = {},
+): Values<N> {
+  const out = {} as Record<string, Resolved<unknown>>;
+  for (const name of names) {
+    const s: Setting<unknown> = SETTINGS[name];
+    const flag = flags[s.flag];
+    const [raw, source]: [string | undefined, SettingSource] =
+      flag !== undefined ? [String(flag), 'flag'] : env[s.env] !== undefined ? [env[s.env], 'env'] : [defaults[name] ?? s.fallback, 'default'];
+    if (raw === undefined) throw new UsageError(`--${s.flag} is required (or set ${s.env})`);
+    try {
+      out[name] = { value: s.parse(raw), text: raw, source };
+    } catch (e) {
+      const from = source === 'flag' ? `--${s.flag}` : source === 'env' ? s.env : `default of --${s.flag}`;
+      throw new UsageError(`${from} ${JSON.stringify(raw)}: ${(e as Error).message}`);
+    }
+  }
+  return out as Values<N>;
+}
+
+/** The start-up report: every effective setting and where it came from. */
+export function describeSettings(command: string, values: Readonly<Record<string, Resolved<unknown>>>): string {
+  const rows = Object.keys(values).map((name) => {
+    const s: Setting<unknown> = SETTINGS[name as SettingName];
+    const r = values[name]!;
+    const from = r.source === 'flag' ? `flag --${s.flag}` : r.source === 'env' ? `env ${s.env}` : 'default';
+    return [`--${s.flag}`, r.text === '' ? '(unset)' : r.text, from] as const;
+  });
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => r[1].length));
+  return [`quarry ${command} settings:`, ...rows.map(([f, v, from]) => `  ${f.padEnd(w0)}  ${v.padEnd(w1)}  ${from}`)].join('\n') + '\n';
+}

@@ -1,0 +1,85 @@
+import { createReadStream, createWriteStream, statSync, type ReadStream, type WriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { extname } from 'node:path';
+import { UsageError } from '../usage.js';
+import { jsonReader, JsonWriter } from './json-file.js';
+import { msgpackReader, MsgpackWriter } from './msgpack-file.js';
+
+export type FileFormat = 'json' | 'msgpack';
+
+const EXTENSIONS: Readonly<Record<string, FileFormat>> = { '.json': 'json', '.msgpack': 'msgpack', '.mpk': 'msgpack' };
+
+/** The format a file name asks for, by its extension. */
+export function formatOf(path: string): FileFormat {
+  const format = EXTENSIONS[extname(path).toLowerCase()];
+  if (!format) throw new UsageError(`${path}: the file name must end in .json or .msgpack (.mpk), which picks the format`);
+  return format;
+}
+
+/** Encodes one value at a time onto a stream. */
+export interface Encoder {
+  /** The first value written is the header. */
+  encode(value: unknown): string | Uint8Array;
+  /** What closes the file after the last value. */
+  readonly trailer: string;
+}
+
+/**
+ * Writes values to `<path>.partial` and renames it to `path` once complete, so an export that
+ * fails part way never leaves a file under the name asked for.
+ */
+export class RecordWriter {
+  private readonly partial: string;
+  private readonly stream: WriteStream;
+
+  constructor(private readonly path: string, private readonly encoder: Encoder) {
+    this.partial = `${path}.partial`;
+    this.stream = createWriteStream(this.partial);
+  }
+
+  static open(path: string): RecordWriter {
+    return new RecordWriter(path, formatOf(path) === 'json' ? new JsonWriter() : new MsgpackWriter());
+  }
+
+  async write(value: unknown): Promise<void> {
+    // Waiting for 'drain' keeps memory flat however large the export.
+    if (!this.stream.write(this.encoder.encode(value))) await once(this.stream, 'drain');
+  }
+
+  async close(): Promise<void> {
+    this.stream.end(this.encoder.trailer);
+    await once(this.stream, 'finish');
+    await rename(this.partial, this.path);
+  }
+
+  /** Closes and removes the partial file after a failure. */
+  async abort(): Promise<void> {
+    this.stream.destroy();
+    await rm(this.partial, { force: true });
+  }
+}
+
+/** A file's values, read as a stream, with how far reading has come (for progress). */
+export interface RecordReader {
+  /** The header first, then every record. */
+  readonly values: AsyncIterable<unknown>;
+  readonly size: number;
+  bytesRead(): number;
+}
+
+export function openRecordReader(path: string): RecordReader {
+  const format = formatOf(path);
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    throw new UsageError(`${path}: no such file`);
+  }
+  const stream: ReadStream = createReadStream(path);
+  return {
+    values: format === 'json' ? jsonReader(path, stream) : msgpackReader(path, stream),
+    size,
+    bytesRead: () => stream.bytesRead,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The export format: a header, then records in four sections, then an end record.
+ *
+ * Sections follow the order an import must write in (see import.ts for why):
+ *   1. `version` records of rows that are not drafts: every row of a type without draft &
+ *      publish, and the published rows of draft & publish types;
+ *   2. `links` records of those published rows;
+ *   3. `version` records of drafts;
+ *   4. `links` records of every other row (drafts, and rows of types without versions).
+ * A `links` record lists, per relation of one row, its targets in the row's own order, so both
+ * sides of a bidirectional relation are written down, each in its order. Rows that link nothing
+ * have no `links` record, except drafts of draft & publish types: an import sets every relation
+ * a links record has, and a draft must lose the published links section 2 gave it.
+ */
+
+export const FORMAT = 'quarry-export';
+export const FORMAT_VERSION = 1;
+
+export type Status = 'draft' | 'published';
+
+export interface ExportHeader {
+  readonly format: typeof FORMAT;
+  readonly version: typeof FORMAT_VERSION;
+  readonly exportedAt: string;
+  /** The content-types the records belong to, with the two options that decide their sections. */
+  readonly types: readonly { readonly uid: string; readonly draftAndPublish: boolean; readonly localized: boolean }[];
+}
+
+/** Which row a record is about: one version of one document in one locale. */
+interface RowKey {
+  readonly type: string;
+  readonly documentId: string;
+  /** null for types that are not localized. */
+  readonly locale: string | null;
+  readonly status: Status;
+}
+
+/** One row's fields. Timestamps are informative: an import gives rows new ones. */
+export interface VersionRecord extends RowKey {
+  readonly kind: 'version';
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly publishedAt: string | null;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** A relation target as a relation payload names it. */
+export interface TargetRef {
+  readonly documentId: string;
+  readonly locale: string | null;
+  readonly status: Status;
+}
+
+/** One row's relations, each list in its order; empty lists are left out. */
+export interface LinksRecord extends RowKey {
+  readonly kind: 'links';
+  readonly relations: Readonly<Record<string, readonly TargetRef[]>>;
+}
+
+/** Closes the stream: a file without it was cut short. */
+export interface EndRecord {
+  readonly kind: 'end';
+  /** Version and links records written. */
+  readonly records: number;
+}
+
+export type ExportRecord = VersionRecord | LinksRecord;
+
+export type Section = 1 | 2 | 3 | 4;
+
+/** The section a record belongs in, given whether its type has draft & publish. */
+export function sectionOf(record: ExportRecord, draftAndPublish: boolean): Section {
+  const draft = draftAndPublish && record.status === 'draft';
+  if (record.kind === 'version') return draft ? 3 : 1;
+  return draftAndPublish && !draft ? 2 : 4;
+}

@@ -1,0 +1,42 @@
+import type { Quarry } from '../../index.js';
+import { Progress, type ProgressOutput } from '../progress.js';
+import { openRecordReader } from './files.js';
+import { Importer } from './import.js';
+import { readHeader, readRecord } from './records.js';
+
+export interface ImportSummary {
+  readonly records: number;
+  readonly ms: number;
+}
+
+/** Streams a JSON or msgpack export into an empty Quarry, with progress by bytes read. */
+export async function importFile(quarry: Quarry, path: string, batch: number, progressOut: ProgressOutput): Promise<ImportSummary> {
+  const started = Date.now();
+  const reader = openRecordReader(path);
+  const importer = new Importer(quarry, batch);
+  await importer.checkEmpty();
+  const progress = new Progress(progressOut, 'import');
+  let n = 0;
+  let ended = false;
+  for await (const value of reader.values) {
+    if (ended) throw new Error(`${path}: values after the end record`);
+    if (n++ === 0) {
+      readHeader(value, quarry.registry);
+      continue;
+    }
+    const record = readRecord(value, quarry.registry, n - 1);
+    if (record.kind === 'end') {
+      if (record.records !== importer.count) throw new Error(`${path}: the end record counts ${record.records} records, the file holds ${importer.count}`);
+      ended = true;
+      continue;
+    }
+    await importer.add(record, n - 1);
+    progress.update(reader.bytesRead(), reader.size, `${importer.count} records`);
+  }
+  if (n === 0) throw new Error(`${path}: the file is empty`);
+  if (!ended) throw new Error(`${path}: the file ends before its end record: it was cut short`);
+  await importer.finish();
+  const ms = Date.now() - started;
+  progress.finish(`${importer.count} records in ${(ms / 1000).toFixed(1)} s`);
+  return { records: importer.count, ms };
+}

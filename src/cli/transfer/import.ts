@@ -1,0 +1,158 @@
+import type { Quarry } from '../../index.js';
+import type { ContentType, RelationAttribute } from '../../schema/types.js';
+import { relationsOf } from './export.js';
+import { sectionOf, type ExportRecord, type LinksRecord, type Section, type TargetRef, type VersionRecord } from './format.js';
+import { describe } from './records.js';
+
+interface Pending {
+  readonly run: () => Promise<unknown>;
+  readonly where: string;
+  /** The call answers null when the document it names does not exist, which is an error here. */
+  readonly mustFind: boolean;
+}
+
+/**
+ * Writes records through the document service, in batches that each commit as one LMDB
+ * transaction. The sections of the format are the order that recreates every list exactly:
+ *
+ * 1. Rows, with draft & publish documents created as drafts that hold their published fields.
+ * 2. Those drafts get their published relations; then every one of them is published, which
+ *    copies fields and relations to a new published row. A published row starts with no links,
+ *    so its lists come out in the draft's order, and publishing places it on the far side where
+ *    its draft stands there. Publishing drops a link to a target that has no published row yet;
+ *    the far side's own publish brings a two-way link back, and documents of types with one-way
+ *    relations to draft & publish types are published a second time, when every target is.
+ * 3. Drafts get their own fields.
+ * 4. Every other list is set. `set` puts the list in its order and leaves the far side's order
+ *    alone, so whichever side is set last, both sides end as exported.
+ *
+ * Documents keep their documentIds; the data folder must start empty.
+ */
+export class Importer {
+  private section: Section = 1;
+  private published = false;
+  private pending: Pending[] = [];
+  /** documentIds created so far, per type: a new locale of a known document is an update. */
+  private readonly created = new Map<string, Set<string>>();
+  /** Draft & publish documents created in section 1, to publish at the end of section 2. */
+  private readonly toPublish = new Map<string, string[]>();
+  /** Records written. */
+  count = 0;
+
+  constructor(private readonly quarry: Quarry, private readonly batch: number) {}
+
+  /** Import restores documentIds, which cannot coexist with other documents under the same ids. */
+  async checkEmpty(): Promise<void> {
+    for (const ct of this.quarry.registry.types) {
+      const svc = this.quarry.documents(ct.uid);
+      const n = (await svc.count({ status: 'published', locale: '*' })) + (ct.draftAndPublish ? await svc.count({ status: 'draft', locale: '*' }) : 0);
+      if (n > 0) throw new Error(`the data folder already holds ${n} ${ct.uid} entries: import into a new (empty) data folder`);
+    }
+  }
+
+  async add(record: ExportRecord, n: number): Promise<void> {
+    const ct = this.quarry.registry.require(record.type);
+    const section = sectionOf(record, ct.draftAndPublish);
+    if (section < this.section) {
+      throw new Error(`${describe(record, n)} is out of order: section ${section} comes before section ${this.section} (see the export format)`);
+    }
+    if (section >= 3 && !this.published) await this.publishAll();
+    this.section = section;
+    const where = describe(record, n);
+    if (record.kind === 'version') this.schedule(this.writeVersion(ct, record), where, false);
+    else this.schedule(() => this.svc(ct).update({ documentId: record.documentId, locale: record.locale ?? undefined, data: relationData(ct, record) }), where, true);
+    this.count++;
+    if (this.pending.length >= this.batch) await this.flush();
+  }
+
+  async finish(): Promise<void> {
+    if (!this.published) await this.publishAll();
+    await this.flush();
+  }
+
+  private writeVersion(ct: ContentType, record: VersionRecord): () => Promise<unknown> {
+    const ids = this.created.get(ct.uid) ?? new Set<string>();
+    this.created.set(ct.uid, ids);
+    const known = ids.has(record.documentId);
+    ids.add(record.documentId);
+    if (ct.draftAndPublish && record.status === 'published' && !known) {
+      const list = this.toPublish.get(ct.uid) ?? [];
+      list.push(record.documentId);
+      this.toPublish.set(ct.uid, list);
+    }
+    const params = { documentId: record.documentId, locale: record.locale ?? undefined, data: record.data };
+    // update() adds a locale to a document that exists in others, and rewrites an existing draft.
+    return known ? () => this.svc(ct).update(params) : () => this.svc(ct).create(params);
+  }
+
+  private async publishAll(): Promise<void> {
+    await this.flush();
+    this.published = true;
+    for (const [uid, ids] of this.toPublish) this.schedulePublish(uid, ids);
+    await this.flush();
+    for (const [uid, ids] of this.toPublish) {
+      if (hasOneWayToVersioned(this.quarry, this.quarry.registry.require(uid))) this.schedulePublish(uid, ids);
+    }
+    await this.flush();
+  }
+
+  private schedulePublish(uid: string, ids: readonly string[]): void {
+    for (const documentId of ids) this.schedule(() => this.quarry.documents(uid).publish({ documentId, locale: '*' }), `publishing ${uid} ${documentId}`, false);
+  }
+
+  private schedule(run: () => Promise<unknown>, where: string, mustFind: boolean): void {
+    this.pending.push({ run, where, mustFind });
+  }
+
+  /**
+   * Runs the pending calls in one transaction. Their work is synchronous, so it all lands in
+   * it; their promises settle after it commits, and the first failure is reported.
+   */
+  private async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const ops = this.pending;
+    this.pending = [];
+    const settled = await Promise.all(this.quarry.store.transact(() =>
+      ops.map((op) => op.run().then((value) => ({ value, error: undefined }), (error: unknown) => ({ value: undefined, error })))));
+    settled.forEach(({ value, error }, i) => {
+      const op = ops[i]!;
+      if (error !== undefined) throw new Error(`${op.where}: ${(error as Error).message ?? String(error)}${hint(error)}`, { cause: error });
+      if (op.mustFind && value === null) throw new Error(`${op.where}: the document it links from is not in the export`);
+    });
+  }
+
+  private svc(ct: ContentType) {
+    return this.quarry.documents(ct.uid);
+  }
+}
+
+/**
+ * Every relation of the type is set, an absent one to empty: in section 4 a draft may still hold
+ * the published relations section 2 gave it.
+ */
+function relationData(ct: ContentType, record: LinksRecord): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const name of Object.keys(record.relations)) {
+    if (ct.attributes.get(name)?.kind !== 'relation') throw new Error(`${ct.uid} has no relation ${name}`);
+  }
+  for (const attr of relationsOf(ct)) data[attr.name] = { set: itemsOf(attr, record.relations[attr.name] ?? []) };
+  return data;
+}
+
+/**
+ * A to-one relation keeps only the last item of a list; a row without versions that links both
+ * versions of one document names it once, without a status, which links both.
+ */
+function itemsOf(attr: RelationAttribute, refs: readonly TargetRef[]): unknown[] {
+  const [a, b] = refs;
+  if (!attr.toMany && refs.length === 2 && a!.documentId === b!.documentId) return [{ documentId: a!.documentId, locale: a!.locale }];
+  return refs.map((r) => ({ documentId: r.documentId, locale: r.locale, status: r.status }));
+}
+
+function hasOneWayToVersioned(quarry: Quarry, ct: ContentType): boolean {
+  return relationsOf(ct).some((a) => a.inverse === undefined && quarry.registry.require(a.target).draftAndPublish);
+}
+
+function hint(error: unknown): string {
+  return /configured locales/.test((error as Error).message ?? '') ? ' (set the locales with --locales or QUARRY_LOCALES)' : '';
+}

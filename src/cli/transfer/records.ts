@@ -1,0 +1,57 @@
+import type { SchemaRegistry } from '../../schema/registry.js';
+import {
+  FORMAT, FORMAT_VERSION,
+  type EndRecord, type ExportHeader, type ExportRecord, type Status, type TargetRef,
+} from './format.js';
+
+/** Checks what a file holds before anything is written from it; errors say which record is wrong. */
+
+export function readHeader(value: unknown, registry: SchemaRegistry): ExportHeader {
+  const h = value as Partial<ExportHeader> | null;
+  if (typeof h !== 'object' || h === null || h.format !== FORMAT) throw new Error('not a Quarry export (its header has no "format": "quarry-export")');
+  if (h.version !== FORMAT_VERSION) throw new Error(`export format version ${String(h.version)} is not supported (this Quarry reads version ${FORMAT_VERSION})`);
+  if (!Array.isArray(h.types)) throw new Error('the header has no list of "types"');
+  for (const t of h.types) {
+    const ct = registry.get(t.uid);
+    if (!ct) throw new Error(`the export holds content-type ${t.uid}, which the schemas do not define`);
+    if (ct.draftAndPublish !== t.draftAndPublish || ct.localized !== t.localized) {
+      throw new Error(`${t.uid} differs from the schemas: exported with draftAndPublish=${t.draftAndPublish}, localized=${t.localized}; the schemas say ${ct.draftAndPublish}, ${ct.localized}`);
+    }
+  }
+  return h as ExportHeader;
+}
+
+export function readRecord(value: unknown, registry: SchemaRegistry, n: number): ExportRecord | EndRecord {
+  const fail = (what: string): never => {
+    throw new Error(`record ${n}: ${what}`);
+  };
+  if (typeof value !== 'object' || value === null) return fail('not an object');
+  const r = value as Record<string, unknown>;
+  if (r.kind === 'end') {
+    if (typeof r.records !== 'number') fail('the end record has no "records" count');
+    return r as unknown as EndRecord;
+  }
+  if (r.kind !== 'version' && r.kind !== 'links') return fail(`unknown kind ${JSON.stringify(r.kind)}`);
+  if (typeof r.type !== 'string' || !registry.get(r.type)) fail(`unknown content-type ${JSON.stringify(r.type)}`);
+  if (typeof r.documentId !== 'string') fail('no documentId');
+  if (r.locale !== null && typeof r.locale !== 'string') fail('locale must be a string or null');
+  if (!isStatus(r.status)) fail('status must be "draft" or "published"');
+  if (r.kind === 'version' && !isObject(r.data)) fail('a version record needs a "data" object');
+  if (r.kind === 'links') {
+    if (!isObject(r.relations)) fail('a links record needs a "relations" object');
+    for (const [name, refs] of Object.entries(r.relations as object)) {
+      if (!Array.isArray(refs) || !refs.every(isTargetRef)) fail(`relation ${name} must be a list of { documentId, locale, status }`);
+    }
+  }
+  return r as unknown as ExportRecord;
+}
+
+/** Where a record is about, for messages. */
+export function describe(r: ExportRecord, n: number): string {
+  return `record ${n} (${r.kind} of ${r.type} ${r.documentId}${r.locale === null ? '' : ` ${r.locale}`} ${r.status})`;
+}
+
+const isStatus = (v: unknown): v is Status => v === 'draft' || v === 'published';
+const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isTargetRef = (v: unknown): v is TargetRef =>
+  isObject(v) && typeof (v as TargetRef).documentId === 'string' && ((v as TargetRef).locale === null || typeof (v as TargetRef).locale === 'string') && isStatus((v as TargetRef).status);

@@ -1,0 +1,9 @@
+/** Exit codes of every command. */
+export const EXIT_OK = 0;
+export const EXIT_RUNTIME = 1;
+export const EXIT_USAGE = 2;
+
+/** The command line asks for something that cannot be done as written: exit code 2, with a hint to --help. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
