@@ -30,6 +30,38 @@ export function trigramsOf(text: string): Set<string> {
   return grams;
 }
 
+/**
+ * Orders strings by Unicode code point (SQLite's BINARY collation), not by UTF-16 code unit as
+ * JavaScript's `<` does: `'\uFFFF' < '😀'` here, though the emoji's first unit is 0xD83D.
+ * Code-unit order differs from code-point order only when the first differing units are a
+ * surrogate and a unit in U+E000..U+FFFF, so only that case is remapped.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  if (a === b) return 0;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
+}
+
+/** Moves surrogates (U+D800..U+DFFF) above U+E000..U+FFFF, where the code points they encode belong. */
+const codePointRank = (unit: number): number => (unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit);
+
+const TYPE_RANK = { object: 0, boolean: 1, number: 2, string: 3 } as const;
+
+/** The order lmdb keeps index values in: null, false, true, numbers, then strings by code point. */
+export function compareIndexValues(a: IndexValue, b: IndexValue): number {
+  const ta = TYPE_RANK[typeof a as keyof typeof TYPE_RANK];
+  const tb = TYPE_RANK[typeof b as keyof typeof TYPE_RANK];
+  if (ta !== tb) return ta - tb;
+  if (typeof a === 'string') return compareCodePoints(a, b as string);
+  if (a === b) return 0;
+  return (a as number) < (b as number) ? -1 : 1;
+}
+
 export function scopeKey(status: Status, locale: string | null | undefined): string {
   return (status === 'published' ? 'p' : 'd') + (locale ?? '');
 }

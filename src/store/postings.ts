@@ -23,10 +23,23 @@ export class Postings {
     /** Distinguishes this posting database's entries in the shared cache. */
     private readonly name: string,
     private readonly cache: ReadCache | undefined,
+    /** For index postings: how much of a prefix names the field whose in-memory copy a write makes stale. */
+    private readonly fieldDepth = 0,
   ) {}
 
+  /** The cache key of the in-memory copy of a field's sets (see `fieldDepth`). */
+  fieldKey(fieldPrefix: readonly Key[]): string {
+    return this.name + JSON.stringify(fieldPrefix);
+  }
+
+  private changed(prefix: readonly Key[]): void {
+    if (!this.cache) return;
+    this.cache.dropSet(this.cacheKey(prefix));
+    if (this.fieldDepth > 0) this.cache.dropField(this.fieldKey(prefix.slice(0, this.fieldDepth)));
+  }
+
   add(prefix: readonly Key[], id: number): void {
-    this.cache?.dropSet(this.cacheKey(prefix));
+    this.changed(prefix);
     const dirKey = [...prefix, 0];
     const dir = this.read(dirKey);
     if (!dir) return this.put(dirKey, withTag(INLINE, Uint32Array.of(id)));
@@ -67,7 +80,7 @@ export class Postings {
   }
 
   remove(prefix: readonly Key[], id: number): void {
-    this.cache?.dropSet(this.cacheKey(prefix));
+    this.changed(prefix);
     const dirKey = [...prefix, 0];
     const dir = this.read(dirKey);
     if (!dir) return;
@@ -132,8 +145,13 @@ export class Postings {
     return concat(Array.from(firsts, (first) => this.read([...prefix, first])!));
   }
 
+  /** Prefix elements are numbers, strings, booleans or null; strings carry their length so no two prefixes share a key. */
   private cacheKey(prefix: readonly Key[]): string {
-    return this.name + JSON.stringify(prefix);
+    let key = this.name;
+    for (const part of prefix) {
+      key += typeof part === 'string' ? `|s${part.length}:${part}` : `|${typeof part === 'number' ? 'n' : 'o'}${String(part)}`;
+    }
+    return key;
   }
 
   /**

@@ -1,4 +1,11 @@
+import type { IndexValue } from './index-keys.js';
 import type { Row } from './layout.js';
+
+/** One field's index in one scope, in memory: its distinct values in key order and each value's ids. */
+export interface FieldGroups {
+  readonly values: readonly IndexValue[];
+  readonly sets: readonly Uint32Array[];
+}
 
 /** Bounds on what is kept: past them the cache starts over rather than tracking recency per read. */
 const MAX_SETS = 200_000;
@@ -13,6 +20,7 @@ const MAX_ROWS = 500_000;
 export class ReadCache {
   private sets = new Map<string, Uint32Array>();
   private rows = new Map<string, Map<number, Row>>();
+  private fields = new Map<string, FieldGroups>();
 
   constructor(private readonly writing: () => boolean) {}
 
@@ -28,6 +36,24 @@ export class ReadCache {
 
   dropSet(key: string): void {
     this.sets.delete(key);
+  }
+
+  field(key: string): FieldGroups | undefined {
+    return this.fields.get(key);
+  }
+
+  /** Whether a field may be read into memory now: not while a write transaction is open. */
+  get open(): boolean {
+    return !this.writing();
+  }
+
+  keepField(key: string, groups: FieldGroups): void {
+    if (this.writing()) return;
+    this.fields.set(key, groups);
+  }
+
+  dropField(key: string): void {
+    this.fields.delete(key);
   }
 
   row(type: string, id: number): Row | undefined {
@@ -51,5 +77,6 @@ export class ReadCache {
   clear(): void {
     this.sets = new Map();
     this.rows = new Map();
+    this.fields = new Map();
   }
 }

@@ -1,9 +1,9 @@
 import type { Database, Key } from 'lmdb';
-import { foldCase, INDEXED_TEXT_CHARS, indexValue, scopeKey, trigramsOf, type IndexValue } from './index-keys.js';
+import { compareIndexValues, foldCase, INDEXED_TEXT_CHARS, indexValue, scopeKey, trigramsOf, type IndexValue } from './index-keys.js';
 import { MAX } from './keys.js';
 import type { FieldLayout, Row, RowScope, Status, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
-import type { ReadCache } from './read-cache.js';
+import type { FieldGroups, ReadCache } from './read-cache.js';
 import type { Dbs } from './store.js';
 
 type RowDb = Database<Record<string, unknown>, number>;
@@ -21,6 +21,40 @@ interface TypeState {
   readonly fields: readonly IndexedField[];
   readonly byName: ReadonlyMap<string, IndexedField>;
   readonly db: RowDb;
+}
+
+type Encode = (v: unknown) => IndexValue;
+type RangeBound = Extract<IndexBound, { kind: 'range' }>;
+
+/**
+ * A bound whose key is as long as the indexed prefix of text shares that key with every longer
+ * value starting with it, on either side of the bound, so that key's group is kept (it is
+ * inexact, and its rows are re-checked).
+ */
+function inclusiveness(bound: RangeBound, enc: Encode): { loInclusive: boolean; hiInclusive: boolean } {
+  const cut = (v: unknown) => typeof v === 'string' && (enc(v) as string).length >= INDEXED_TEXT_CHARS;
+  return { loInclusive: Boolean(bound.loInclusive) || cut(bound.lo), hiInclusive: Boolean(bound.hiInclusive) || cut(bound.hi) };
+}
+
+/** The groups `[from, to)` of a value-sorted field that a range selects; NULLs never do. */
+function rangeOf(values: readonly IndexValue[], bound: RangeBound, enc: Encode): [number, number] {
+  const { loInclusive, hiInclusive } = inclusiveness(bound, enc);
+  const from = bound.lo === undefined ? (values[0] === null ? 1 : 0) : firstAtLeast(values, enc(bound.lo), !loInclusive);
+  const to = bound.hi === undefined ? values.length : firstAtLeast(values, enc(bound.hi), hiInclusive);
+  return [from, Math.max(from, to)];
+}
+
+/** The first index whose value is at least `v` (or, `strictly`, greater than `v`). */
+function firstAtLeast(values: readonly IndexValue[], v: IndexValue, strictly: boolean): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const c = compareIndexValues(values[mid]!, v);
+    if (c < 0 || (strictly && c === 0)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Which values of an index to read. `folded` reads the case-folded twin of a text field. */
@@ -60,7 +94,7 @@ export class RowStore {
     private readonly cache: ReadCache,
   ) {
     this.universe = new Postings(dbs.scope, 'scope', cache);
-    this.index = new Postings(dbs.idx, 'idx', cache);
+    this.index = new Postings(dbs.idx, 'idx', cache, 3);
     for (const layout of layouts) {
       const fields = layout.fields.map((f) => ({
         ...f,
@@ -147,43 +181,64 @@ export class RowStore {
     const f = this.field(state, field);
     const code = bound.folded ? f.foldedCode ?? f.code : f.code;
     const base: Key[] = [state.code, code, scopeKey(scope.status, scope.locale)];
-    const enc = (v: unknown) => indexValue(f.index, v, bound.folded) as Key;
+    const enc = (v: unknown) => indexValue(f.index, v, bound.folded);
+    const group = (value: IndexValue, ids: Uint32Array): IndexGroup =>
+      ({ value, ids, inexact: typeof value === 'string' && value.length >= INDEXED_TEXT_CHARS && f.index === 'text' });
+    if (bound.kind === 'eq' || bound.kind === 'null') {
+      // One value is one set: a point read, not a range.
+      const value = bound.kind === 'eq' ? enc(bound.value) : null;
+      const ids = this.index.get([...base, value as Key]);
+      if (ids.length > 0) yield group(value, ids);
+      return;
+    }
+    const fieldGroups = this.fieldGroups(base);
+    if (fieldGroups) {
+      const { values, sets } = fieldGroups;
+      const [from, to] = bound.kind === 'prefix' ? [firstAtLeast(values, enc(bound.prefix), false), values.length] : rangeOf(values, bound, enc);
+      const prefix = bound.kind === 'prefix' ? (enc(bound.prefix) as string) : undefined;
+      for (let i = from; i < to; i++) {
+        const value = values[i]!;
+        if (prefix !== undefined && !(typeof value === 'string' && value.startsWith(prefix))) return;
+        yield group(value, sets[i]!);
+      }
+      return;
+    }
+    // Inside a write transaction the in-memory copy may not be taken: read the index itself.
     let start: Key[];
     let end: Key[];
     let prefix: string | undefined;
-    switch (bound.kind) {
-      // One value is one set: a point read, not a range.
-      case 'eq':
-      case 'null': {
-        const value = bound.kind === 'eq' ? enc(bound.value) : (null as unknown as Key);
-        const ids = this.index.get([...base, value]);
-        if (ids.length > 0) yield { value: value as IndexValue, ids, inexact: typeof value === 'string' && value.length >= INDEXED_TEXT_CHARS && f.index === 'text' };
-        return;
-      }
-      case 'prefix':
-        prefix = enc(bound.prefix) as string;
-        start = [...base, prefix];
-        end = [...base, MAX];
-        break;
-      case 'range': {
-        // A bound cut to the indexed prefix of text shares its key with longer values on either
-        // side of it, so that key's group is kept (it is inexact, and its rows are re-checked).
-        const cut = (v: unknown) => typeof v === 'string' && enc(v) !== (bound.folded ? foldCase(v) : v);
-        const loInclusive = bound.loInclusive || cut(bound.lo);
-        const hiInclusive = bound.hiInclusive || cut(bound.hi);
-        // Nulls sort first in keys and never satisfy a comparison: open ranges start past them.
-        start = bound.lo === undefined ? [...base, null as unknown as Key, MAX] : loInclusive ? [...base, enc(bound.lo)] : [...base, enc(bound.lo), MAX];
-        end = bound.hi === undefined ? [...base, MAX] : hiInclusive ? [...base, enc(bound.hi), MAX] : [...base, enc(bound.hi)];
-        break;
-      }
+    if (bound.kind === 'prefix') {
+      prefix = enc(bound.prefix) as string;
+      start = [...base, prefix];
+      end = [...base, MAX];
+    } else {
+      const { loInclusive, hiInclusive } = inclusiveness(bound, enc);
+      // Nulls sort first in keys and never satisfy a comparison: open ranges start past them.
+      start = bound.lo === undefined ? [...base, null as unknown as Key, MAX] : loInclusive ? [...base, enc(bound.lo) as Key] : [...base, enc(bound.lo) as Key, MAX];
+      end = bound.hi === undefined ? [...base, MAX] : hiInclusive ? [...base, enc(bound.hi) as Key, MAX] : [...base, enc(bound.hi) as Key];
     }
     for (const g of this.index.groups(start, end, 4)) {
       const value = g.key[3] as IndexValue;
       if (prefix !== undefined && !(typeof value === 'string' && value.startsWith(prefix))) return;
-      yield { value, ids: g.ids, inexact: typeof value === 'string' && value.length >= INDEXED_TEXT_CHARS && f.index === 'text' };
+      yield group(value, g.ids);
     }
   }
 
+  /** A field's whole index in one scope, kept in memory until a write changes it. */
+  private fieldGroups(base: Key[]): FieldGroups | undefined {
+    const key = this.index.fieldKey(base);
+    const known = this.cache.field(key);
+    if (known || !this.cache.open) return known;
+    const values: IndexValue[] = [];
+    const sets: Uint32Array[] = [];
+    for (const g of this.index.groups(base, [...base, MAX], 4)) {
+      values.push(g.key[3] as IndexValue);
+      sets.push(g.ids);
+    }
+    const groups = { values, sets };
+    this.cache.keepField(key, groups);
+    return groups;
+  }
 
   /** Ids of rows whose folded text contains a trigram. */
   gramIds(type: string, field: string, scope: RowScope, gram: string): Uint32Array {
