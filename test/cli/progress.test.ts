@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { Progress } from '../../src/cli/progress.js';
+import { Sink } from './support.js';
+
+describe('progress', () => {
+  it('without a terminal: one plain line per tenth of the work, and a closing line', () => {
+    const out = new Sink(false);
+    const p = new Progress(out, 'import');
+    for (let i = 0; i <= 1000; i += 5) p.update(i, 1000, `${i} records`);
+    p.finish('1000 records in 1.0 s');
+    const lines = out.text.trimEnd().split('\n');
+    expect(lines).toHaveLength(12);
+    expect(lines[0]).toBe('import: 0% 0 records');
+    expect(lines[5]).toBe('import: 50% 500 records');
+    expect(lines.at(-1)).toBe('import: 1000 records in 1.0 s');
+    expect(out.text).not.toMatch(/[\r\x1b]/);
+  });
+
+  it('on a terminal: a bar redrawn in place, then the closing line on its own', () => {
+    const out = new Sink(true);
+    const p = new Progress(out, 'export');
+    p.update(0, 10, 'a');
+    p.update(10, 10, 'b');
+    p.finish('done');
+    expect(out.text).toContain('\r\x1b[2Kexport [');
+    expect(out.text).toContain('] 100% b');
+    expect(out.text.endsWith('\r\x1b[2Kexport: done\n')).toBe(true);
+  });
+});

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { DEMO_SCHEMAS } from '../../src/cli/paths.js';
+import { tempDir, testContext, type TestContext } from './support.js';
+
+/** Starts a serving command in-process and waits for its URL on stdout. */
+async function start(argv: string[], ctx: TestContext, pattern: RegExp): Promise<{ url: string; exit: Promise<number> }> {
+  const exit = main(argv, ctx);
+  for (let waited = 0; waited < 60_000; waited += 50) {
+    const m = pattern.exec(ctx.stdout.text);
+    if (m) return { url: m[1]!, exit };
+    const early = await Promise.race([exit, new Promise((r) => setTimeout(r, 50, 'running'))]);
+    if (early !== 'running') throw new Error(`exited with ${String(early)}: ${ctx.stderr.text}`);
+  }
+  throw new Error(`no URL within 60 s: ${ctx.stderr.text}`);
+}
+
+describe('quarry serve', () => {
+  for (const transport of ['uws', 'node']) {
+    it(`serves the REST API on a free port (${transport}) and stops on a signal with exit 0`, async () => {
+      const ctx = testContext({ QUARRY_PORT: '0', QUARRY_TRANSPORT: transport });
+      const { url, exit } = await start(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(tempDir(), 'db'), '--locales', 'en,fr'], ctx, /serving \d+ content-types at (\S+)/);
+      expect(ctx.stderr.text).toMatch(/--port +0 +env QUARRY_PORT/);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+      const created = await fetch(`${url}/tags?locale=fr`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'Été', code: 'summer' } }) });
+      expect(created.status).toBe(201);
+      const found = await (await fetch(`${url}/tags?locale=fr&filters[name][$containsi]=ÉT`)).json() as { data: { name: string }[] };
+      expect(found.data.map((t) => t.name)).toEqual(['Été']);
+      ctx.stop();
+      expect(await exit).toBe(0);
+      expect(ctx.stderr.text).toContain('SIGTERM: closing');
+    });
+  }
+
+  it('a port already taken is a runtime error: exit 1', async () => {
+    const first = testContext();
+    const running = await start(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(tempDir(), 'db'), '--port', '0'], first, /at (\S+)/);
+    const port = new URL(running.url).port;
+    const second = testContext();
+    expect(await main(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(tempDir(), 'db'), '--port', port], second)).toBe(1);
+    expect(second.stderr.text).toMatch(/error: .*listen/i);
+    first.stop();
+    await running.exit;
+  });
+});
+
+describe('quarry demo (npm start)', () => {
+  it('fills a new data folder, prints examples that answer as described, and reuses the folder next time', async () => {
+    const data = join(tempDir(), 'demo');
+    const ctx = testContext({ QUARRY_DATA: data });
+    const { url, exit } = await start(['demo', '--port', '0'], ctx, /Quarry demo is serving (\S+)/);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ctx.stderr.text).toContain('First start: importing the demo dataset');
+    expect(existsSync(`${data}-importing`)).toBe(false);
+
+    const deep = /curl -g '([^']+)'/.exec(ctx.stdout.text)![1]!;
+    expect(deep.startsWith(url)).toBe(true);
+    const list = await (await fetch(deep)).json() as { data: { stars: number; chef: { name: string } }[]; meta: { pagination: { total: number } } };
+    expect(list.meta.pagination.total).toBeGreaterThan(0);
+    expect(list.data.every((r) => typeof r.chef.name === 'string')).toBe(true);
+    expect(list.data.map((r) => r.stars)).toEqual([...list.data.map((r) => r.stars)].sort((a, b) => b - a));
+
+    const put = /curl -X PUT '([^']+)' -H 'Content-Type: application\/json' -d '([^']+)'/.exec(ctx.stdout.text)!;
+    const body = JSON.parse(put[2]!) as { data: { categories: { connect: [{ documentId: string; position: { before: string } }] } } };
+    const answer = await fetch(put[1]!, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: put[2] });
+    expect(answer.status).toBe(200);
+    const categories = ((await answer.json()) as { data: { categories: { documentId: string }[] } }).data.categories.map((c) => c.documentId);
+    const { documentId, position } = body.data.categories.connect[0];
+    expect(categories.indexOf(documentId)).toBe(categories.indexOf(position.before) - 1);
+    expect(ctx.stdout.text).toContain('# GraphQL: coming with GraphQL');
+
+    ctx.stop();
+    expect(await exit).toBe(0);
+    const again = testContext({ QUARRY_DATA: data });
+    const second = await start(['demo', '--port', '0'], again, /Quarry demo is serving (\S+)/);
+    expect(again.stderr.text).not.toContain('First start');
+    again.stop();
+    expect(await second.exit).toBe(0);
+  }, 60_000);
+});

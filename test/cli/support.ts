@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import type { Context } from '../../src/cli/context.js';
+import { createQuarry, type Entry, type Quarry } from '../../src/index.js';
+import type { RawAttribute, SchemaSource } from '../../src/schema/raw.js';
+
+/** A temp folder, removed when the test file is done. */
+const made: string[] = [];
+export function tempDir(prefix = 'quarry-cli-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Collects what a command writes. */
+export class Sink {
+  text = '';
+  constructor(readonly isTTY = false) {}
+  write(chunk: string): boolean {
+    this.text += chunk;
+    return true;
+  }
+}
+
+export interface TestContext extends Context {
+  readonly stdout: Sink;
+  readonly stderr: Sink;
+  /** Ends a command that waits for a signal (serve, demo). */
+  stop(): void;
+}
+
+export function testContext(env: NodeJS.ProcessEnv = {}, cwd = process.cwd()): TestContext {
+  let stop: (signal: string) => void = () => {};
+  const stopped = new Promise<string>((resolve) => {
+    stop = resolve;
+  });
+  return { env, cwd, stdout: new Sink(), stderr: new Sink(), waitForStop: () => stopped, stop: () => stop('SIGTERM') };
+}
+
+const rel = (relation: string, target: string, side: Partial<RawAttribute> = {}): RawAttribute => ({ type: 'relation', relation, target, ...side });
+const type = (name: string, draftAndPublish: boolean, localized: boolean, attributes: Record<string, RawAttribute>): SchemaSource => ({
+  uid: `api::${name}.${name}`,
+  file: `${name}/schema.json`,
+  schema: {
+    kind: 'collectionType',
+    info: { singularName: name, pluralName: `${name}s`, displayName: name },
+    options: { draftAndPublish },
+    ...(localized ? { pluginOptions: { i18n: { localized: true } } } : {}),
+    attributes,
+  },
+});
+
+/**
+ * Every kind of relation the import order has to get right: both sides with draft & publish
+ * (`post` <-> `book`), a self-relation with versions (`post.next` / `post.prev`), versioned to
+ * unversioned and back, one-way relations from and to versioned types (`post.pinned` to a book
+ * published later or earlier), a to-one from a type without versions that links both versions
+ * of its target (`shop.featured`), and a localized type (`label`).
+ */
+export const RICH_SCHEMAS: readonly SchemaSource[] = [
+  type('post', true, false, {
+    title: { type: 'string' },
+    books: rel('manyToMany', 'api::book.book', { inversedBy: 'posts' }),
+    next: rel('manyToMany', 'api::post.post', { inversedBy: 'prev' }),
+    prev: rel('manyToMany', 'api::post.post', { mappedBy: 'next' }),
+    shop: rel('manyToOne', 'api::shop.shop', { inversedBy: 'posts' }),
+    pinned: rel('oneWay', 'api::book.book'),
+    labels: rel('manyWay', 'api::label.label'),
+  }),
+  type('book', true, false, {
+    name: { type: 'string' },
+    posts: rel('manyToMany', 'api::post.post', { mappedBy: 'books' }),
+    shops: rel('manyToMany', 'api::shop.shop', { mappedBy: 'books' }),
+    related: rel('manyWay', 'api::book.book'),
+  }),
+  type('shop', false, false, {
+    name: { type: 'string' },
+    posts: rel('oneToMany', 'api::post.post', { mappedBy: 'shop' }),
+    books: rel('manyToMany', 'api::book.book', { inversedBy: 'shops' }),
+    featured: rel('oneWay', 'api::book.book'),
+    labels: rel('manyToMany', 'api::label.label', { inversedBy: 'shops' }),
+  }),
+  type('label', false, true, {
+    name: { type: 'string', pluginOptions: { i18n: { localized: true } } },
+    code: { type: 'string', pluginOptions: { i18n: { localized: false } } },
+    shops: rel('manyToMany', 'api::shop.shop', { mappedBy: 'labels' }),
+  }),
+];
+
+export const LOCALES = ['en', 'fr'] as const;
+
+export function openRich(path: string): Quarry {
+  return createQuarry({ schemas: RICH_SCHEMAS, path, i18n: { defaultLocale: 'en', locales: LOCALES }, noSync: true });
+}
+
+/**
+ * What the API shows of a Quarry: every version of every document in every locale, with each
+ * relation list in its order, naming targets by documentId, locale and version. Row ids and
+ * timestamps are left out: an import makes new ones.
+ */
+export async function snapshot(quarry: Quarry): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const ct of quarry.registry.types) {
+    const relations = [...ct.attributes.values()].filter((a) => a.kind === 'relation' && !a.private);
+    const populate = Object.fromEntries(relations.map((a) => [a.name, { fields: ['publishedAt', ...(quarry.registry.require((a as { target: string }).target).localized ? ['locale'] : [])] }]));
+    // Both views for every type: a type without versions shows the drafts of its targets in one, their published rows in the other.
+    for (const status of ['draft', 'published'] as const) {
+      const entries = await quarry.documents(ct.uid).findMany({ status, locale: '*', populate });
+      out[`${ct.uid} ${status}`] = entries.map(clean).sort((a, b) => key(a).localeCompare(key(b)));
+    }
+  }
+  return out;
+}
+
+function clean(entry: Entry): Entry {
+  const out: Entry = {};
+  for (const [k, v] of Object.entries(entry)) {
+    if (k === 'id' || k === 'createdAt' || k === 'updatedAt') continue;
+    if (k === 'publishedAt') out.published = v !== null;
+    else if (Array.isArray(v)) out[k] = v.map(clean);
+    else if (v !== null && typeof v === 'object') out[k] = clean(v as Entry);
+    else out[k] = v;
+  }
+  return out;
+}
+
+const key = (e: Entry) => `${String(e.documentId)} ${String(e.locale ?? '')}`;

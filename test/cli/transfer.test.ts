@@ -1,0 +1,90 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { DEMO_DATASET, DEMO_SCHEMAS } from '../../src/cli/paths.js';
+import { tempDir, testContext } from './support.js';
+
+/** Records of an export keyed by the row they are about, without timestamps (an import makes new ones). */
+function records(path: string): Map<string, unknown> {
+  const doc = JSON.parse(readFileSync(path, 'utf8')) as { records: Record<string, unknown>[] };
+  const out = new Map<string, unknown>();
+  for (const { createdAt: _c, updatedAt: _u, publishedAt: _p, ...r } of doc.records) {
+    if (r.kind !== 'end') out.set(`${String(r.kind)} ${String(r.type)} ${String(r.documentId)} ${String(r.locale)} ${String(r.status)}`, r);
+  }
+  return out;
+}
+
+const env = { QUARRY_SCHEMAS: DEMO_SCHEMAS, QUARRY_LOCALES: 'en,fr' };
+
+describe('quarry import / export of the demo dataset', () => {
+  let dir: string;
+  let first: { code: number; stderr: string };
+
+  beforeAll(async () => {
+    dir = tempDir();
+    const ctx = testContext(env);
+    first = { code: await main(['import', DEMO_DATASET, '--data', join(dir, 'a')], ctx), stderr: ctx.stderr.text };
+  }, 60_000);
+
+  it('import prints its settings and where they came from, then plain progress lines when stderr is not a terminal', () => {
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/--schemas +\S+ +env QUARRY_SCHEMAS/);
+    expect(first.stderr).toMatch(/--data +\S+ +flag --data/);
+    expect(first.stderr).toMatch(/--batch +1000 +default/);
+    expect(first.stderr).toMatch(/^import: 50% \d+ records$/m);
+    expect(first.stderr).toMatch(/^import: 6500 records in [\d.]+ s$/m);
+    expect(first.stderr).not.toMatch(/[\r\x1b]/);
+  });
+
+  it('export -> import -> export gives back the dataset, through msgpack and JSON', async () => {
+    const run = async (argv: string[]) => {
+      const ctx = testContext(env);
+      const code = await main(argv, ctx);
+      expect(code, ctx.stderr.text).toBe(0);
+    };
+    await run(['export', join(dir, 'a.msgpack'), '--data', join(dir, 'a')]);
+    await run(['import', join(dir, 'a.msgpack'), '--data', join(dir, 'b'), '--batch', '97']);
+    await run(['export', join(dir, 'b.json'), '--data', join(dir, 'b')]);
+    expect(records(join(dir, 'b.json'))).toEqual(records(DEMO_DATASET));
+  }, 60_000);
+
+  it('import refuses a data folder that already holds documents: exit 1', async () => {
+    const ctx = testContext(env);
+    expect(await main(['import', DEMO_DATASET, '--data', join(dir, 'a')], ctx)).toBe(1);
+    expect(ctx.stderr.text).toMatch(/error: the data folder already holds \d+ api::\S+ entries: import into a new \(empty\) data folder/);
+  });
+});
+
+describe('quarry import of damaged or foreign files: exit 1 with what is wrong', () => {
+  const lines = readFileSync(DEMO_DATASET, 'utf8').split('\n');
+  const cases: [string, string, RegExp][] = [
+    ['cut.json', lines.slice(0, 400).join('\n'), /ends before its end record: it was cut short/],
+    ['bad-line.json', [...lines.slice(0, 3), '{"kind":', ...lines.slice(3)].join('\n'), /bad-line\.json line 4: not valid JSON/],
+    ['foreign.json', '{"hello":"world"}', /not a Quarry export/],
+    ['future.json', lines[0]!.replace('"version":1', '"version":9') + '\n]}', /export format version 9 is not supported/],
+    ['other-schema.json', lines[0]!.replace('api::chef.chef', 'api::cook.cook') + '\n]}', /content-type api::cook\.cook, which the schemas do not define/],
+    ['order.json', [lines[0], lines.find((l) => l.includes('"kind":"links","type":"api::chef.chef"')), lines.find((l) => l.includes('"kind":"version","type":"api::chef.chef"')), ']}'].join('\n'),
+      /record 2 \(version of api::chef\.chef \S+ published\) is out of order: section 1 comes before section 4/],
+    ['count.json', [lines[0], '{"kind":"end","records":3}', ']}'].join('\n'), /the end record counts 3 records, the file holds 0/],
+  ];
+  for (const [name, text, message] of cases) {
+    it(name, async () => {
+      const dir = tempDir();
+      writeFileSync(join(dir, name), text);
+      const ctx = testContext(env);
+      expect(await main(['import', join(dir, name), '--data', join(dir, 'db')], ctx)).toBe(1);
+      expect(ctx.stderr.text).toMatch(message);
+      expect(ctx.stderr.text).toContain('remove it before importing again');
+    });
+  }
+
+  it('a file pretty-printed by another tool is read whole', async () => {
+    const dir = tempDir();
+    const pretty = JSON.stringify(JSON.parse([...lines.slice(0, 30), '{"kind":"end","records":29}', ']}'].map((l, i) => (i > 0 && i < 30 && !l.endsWith(',') ? `${l},` : l)).join('\n')), null, 2);
+    writeFileSync(join(dir, 'pretty.json'), pretty);
+    const ctx = testContext(env);
+    expect(await main(['import', join(dir, 'pretty.json'), '--data', join(dir, 'db')], ctx), ctx.stderr.text).toBe(0);
+    expect(ctx.stderr.text).toMatch(/import: 29 records in/);
+  });
+});
