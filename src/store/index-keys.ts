@@ -20,7 +20,23 @@ export const INDEXED_TEXT_CHARS = 256;
  * then `fold(a + b) === fold(a) + fold(b)`, which substring operators and prefix indexes rely on.
  * No Unicode normalization: a precomposed `é` and `e` + combining accent stay different, as in SQL.
  */
-export const foldCase = (s: string): string => s.toLowerCase().replaceAll('ς', 'σ');
+export function foldCase(s: string): string {
+  let folded = foldedTexts.get(s);
+  if (folded === undefined) {
+    folded = s.toLowerCase().replaceAll('ς', 'σ');
+    if (foldedTexts.size >= MAX_FOLDED) foldedTexts.clear();
+    foldedTexts.set(s, folded);
+  }
+  return folded;
+}
+
+/**
+ * Folds are remembered: the `i` operators fold every candidate's text on every query, and the
+ * texts come from the row cache as the same string objects, whose hashes V8 keeps, so a lookup
+ * costs a fraction of lower-casing again.
+ */
+const foldedTexts = new Map<string, string>();
+const MAX_FOLDED = 500_000;
 
 /** The distinct three-code-point substrings of a (folded) text: a needle's all occur in any text containing it. */
 export function trigramsOf(text: string): Set<string> {

@@ -7,11 +7,10 @@ import { and3, matcherFor, not3, or3, type Matcher, type Truth } from '../values
 /**
  * Decides a filter on one stored row (three-valued, as SQL): the path for conditions no index
  * serves and for residual checks on small candidate sets. Relations are followed through the
- * row's own link set; decoded rows are kept for the rest of the query.
+ * row's own link set.
  */
 export class RowEvaluator extends FilterVisitor<Truth, Row> {
   private readonly matchers = new WeakMap<CompareNode, Matcher>();
-  private readonly decoded = new Map<string, Row | undefined>();
 
   constructor(
     private readonly registry: SchemaRegistry,
@@ -20,12 +19,9 @@ export class RowEvaluator extends FilterVisitor<Truth, Row> {
     super();
   }
 
+  /** A row by id; the store keeps decoded rows, so reading one again costs a map lookup. */
   row(type: string, id: number): Row | undefined {
-    const key = `${type}#${id}`;
-    if (this.decoded.has(key)) return this.decoded.get(key);
-    const row = this.store.rows.get(type, id);
-    this.decoded.set(key, row);
-    return row;
+    return this.store.rows.get(type, id);
   }
 
   protected visitConst(node: ConstNode): Truth {
