@@ -79,6 +79,8 @@ export class Store {
   static open(options: StoreOptions, layouts: readonly TypeLayout[]): Store {
     const env = open({
       path: options.path,
+      // The data folder is always a folder, even when its name looks like a file name (`data.db`).
+      noSubdir: false,
       maxDbs: 64 + layouts.length,
       readOnly: options.readOnly ?? false,
       noSync: options.noSync ?? false,
