@@ -21,6 +21,8 @@ export class ReadCache {
   private sets = new Map<string, Uint32Array>();
   private rows = new Map<string, Map<number, Row>>();
   private fields = new Map<string, FieldGroups>();
+  /** Per type: the scopes it has rows in and how many rows each holds. */
+  private scopeCounts = new Map<string, ReadonlyMap<string, number>>();
 
   constructor(private readonly writing: () => boolean) {}
 
@@ -56,6 +58,18 @@ export class ReadCache {
     this.fields.delete(key);
   }
 
+  counts(type: string): ReadonlyMap<string, number> | undefined {
+    return this.scopeCounts.get(type);
+  }
+
+  keepCounts(type: string, counts: ReadonlyMap<string, number>): void {
+    if (!this.writing()) this.scopeCounts.set(type, counts);
+  }
+
+  dropCounts(type: string): void {
+    this.scopeCounts.delete(type);
+  }
+
   row(type: string, id: number): Row | undefined {
     return this.rows.get(type)?.get(id);
   }
@@ -78,5 +92,6 @@ export class ReadCache {
     this.sets = new Map();
     this.rows = new Map();
     this.fields = new Map();
+    this.scopeCounts = new Map();
   }
 }

@@ -145,19 +145,26 @@ export class RowStore {
   }
 
   count(type: string, scope: RowScope): number {
-    return (this.dbs.meta.get(['count', this.code(type), scopeKey(scope.status, scope.locale)]) as number | undefined) ?? 0;
+    return this.countsOf(type).get(scopeKey(scope.status, scope.locale)) ?? 0;
   }
+
 
   /** The scopes a type has rows in. */
   scopes(type: string): RowScope[] {
-    const t = this.code(type);
-    const out: RowScope[] = [];
-    for (const { key } of this.dbs.meta.getRange({ start: ['count', t], end: ['count', t, MAX] })) {
-      const k = key[2] as string;
-      out.push({ status: k[0] === 'p' ? 'published' : 'draft', locale: k.length > 1 ? k.slice(1) : null });
-    }
-    return out;
+    return [...this.countsOf(type).keys()].map((k) => ({ status: k[0] === 'p' ? 'published' : 'draft', locale: k.length > 1 ? k.slice(1) : null }));
   }
+
+  /** Rows per scope of a type: read once, then kept until a row of the type comes or goes. */
+  private countsOf(type: string): ReadonlyMap<string, number> {
+    const known = this.cache.counts(type);
+    if (known) return known;
+    const t = this.code(type);
+    const counts = new Map<string, number>();
+    for (const { key, value } of this.dbs.meta.getRange({ start: ['count', t], end: ['count', t, MAX] })) counts.set(key[2] as string, value as number);
+    this.cache.keepCounts(type, counts);
+    return counts;
+  }
+
 
   /**
    * Row ids whose `field` holds `value` in one scope, exact: text longer than the indexed prefix
@@ -270,7 +277,7 @@ export class RowStore {
     state.db.putSync(id, row);
     this.dbs.docs.putSync(docKey, id);
     this.universe.add([t, s], id);
-    this.bumpCount(t, s, 1);
+    this.bumpCount(type, t, s, 1);
     for (const f of state.fields) this.indexField(t, s, f, id, row[f.name], true);
     return row;
   }
@@ -300,7 +307,7 @@ export class RowStore {
     for (const f of state.fields) this.indexField(t, s, f, id, old[f.name], false);
     this.dbs.docs.removeSync([t, old.documentId, s]);
     this.universe.remove([t, s], id);
-    this.bumpCount(t, s, -1);
+    this.bumpCount(type, t, s, -1);
     this.cache.dropRow(type, id);
     state.db.removeSync(id);
   }
@@ -314,7 +321,8 @@ export class RowStore {
     }
   }
 
-  private bumpCount(t: number, s: string, by: number): void {
+  private bumpCount(type: string, t: number, s: string, by: number): void {
+    this.cache.dropCounts(type);
     const key = ['count', t, s];
     const next = ((this.dbs.meta.get(key) as number | undefined) ?? 0) + by;
     if (next === 0) this.dbs.meta.removeSync(key);
