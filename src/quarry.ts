@@ -4,6 +4,7 @@ import { DocumentReader } from './documents/read.js';
 import { DocumentService } from './documents/service.js';
 import { Versions } from './documents/versions.js';
 import { DocumentWriter } from './documents/write.js';
+import { QueryPool, resolvePoolSettings, type PoolSettings } from './pool/pool.js';
 import type { SchemaSource } from './schema/raw.js';
 import { SchemaRegistry } from './schema/registry.js';
 import { Store } from './store/store.js';
@@ -17,6 +18,12 @@ export interface QuarryOptions {
   /** Skip fsync at commit (tests, bulk loads): a crash may lose the latest writes. */
   readonly noSync?: boolean;
   readonly readOnly?: boolean;
+  /**
+   * Worker threads for expensive REST list reads (`findFromQueryAsync`, the REST list route):
+   * `{ threads, costThreshold, timeoutMs }`, each optional (`{}` takes the defaults). Off when
+   * absent: every read then runs inline.
+   */
+  readonly pool?: Partial<PoolSettings>;
 }
 
 /** One Quarry instance: content-types, an LMDB environment, and the document service over them. */
@@ -25,8 +32,12 @@ export class Quarry {
   readonly store: Store;
   private readonly engine: DocumentEngine;
   private readonly services = new Map<string, DocumentService>();
+  /** The worker pool, when `pool` was given. */
+  readonly pool: QueryPool | undefined;
 
   constructor(options: QuarryOptions) {
+    // Checked before anything is opened, so bad settings leave nothing to close.
+    const poolSettings = options.pool ? resolvePoolSettings(options.pool) : undefined;
     this.registry = options.schemas instanceof SchemaRegistry
       ? options.schemas
       : typeof options.schemas === 'string' ? SchemaRegistry.fromDir(options.schemas) : SchemaRegistry.fromSources(options.schemas);
@@ -44,6 +55,11 @@ export class Quarry {
     const writer = new DocumentWriter(this.engine);
     const versions = new Versions(this.engine, writer);
     for (const ct of this.registry.types) this.services.set(ct.uid, new DocumentService(this.engine, ct, reader, writer, versions));
+    if (poolSettings) {
+      const pool = new QueryPool({ path: options.path, types: this.registry.types, i18n: this.engine.i18n }, poolSettings);
+      for (const service of this.services.values()) service.setOffload(pool);
+      this.pool = pool;
+    }
   }
 
   /** The document service of a content-type, by uid (`api::restaurant.restaurant`). */
@@ -54,6 +70,8 @@ export class Quarry {
   }
 
   async close(): Promise<void> {
+    // Workers hold read transactions on the environment: they go first.
+    await this.pool?.close();
     await this.store.close();
   }
 }

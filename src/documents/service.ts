@@ -1,3 +1,6 @@
+import { estimateList, type ListEstimate } from '../query/estimate.js';
+import { buildFilterTree } from '../query/filters/index.js';
+import { ConstNode } from '../query/ir/index.js';
 import { parseListParams, type ListParams, type ListParamsSettings } from '../query/params/index.js';
 import type { QueryObject } from '../query/querystring/index.js';
 import { ValidationError } from '../errors/index.js';
@@ -36,11 +39,35 @@ export interface VersionResult {
 }
 
 /**
+ * Somewhere else to run a REST list read (the worker pool, owned by the top level): the document
+ * layer knows it only through this, so nothing here imports the pool.
+ */
+export interface ListOffload {
+  /** Lists whose work a worker would take off the main thread (`ListEstimate.movable`, ≈ µs) reaches this go to `run`. */
+  readonly costThreshold: number;
+  /** What `findFromQuery(query, settings)` would answer, computed elsewhere. */
+  run(uid: string, query: QueryObject, settings: Partial<ListParamsSettings> | undefined): Promise<Page>;
+}
+
+export interface AsyncListOptions {
+  /** `auto` (default): by estimated cost; `inline` / `pool` force one side (benchmarks, tests). */
+  readonly run?: 'auto' | 'inline' | 'pool';
+}
+
+/** How long an inline-or-offload decision is reused for the same request (costs move with the data, slowly). */
+const DECISION_TTL_MS = 1_000;
+const MAX_DECISIONS = 10_000;
+
+/**
  * `documents(uid)`: the in-process API, and the one door REST and GraphQL go through.
  * Every write is one LMDB transaction; a call that fails has written nothing. Reads have
  * synchronous twins (`…Sync`) for callers on a hot path that gain nothing from a promise.
  */
 export class DocumentService {
+  private offload: ListOffload | undefined;
+  /** Recent inline-or-offload decisions by request text: a repeated cheap list skips its estimate. */
+  private decisions = new Map<string, { readonly offload: boolean; readonly at: number }>();
+
   constructor(
     private readonly engine: DocumentEngine,
     readonly contentType: ContentType,
@@ -80,6 +107,42 @@ export class DocumentService {
    */
   findFromQuery(query: QueryObject, settings?: Partial<ListParamsSettings>): Page {
     return this.listSync(parseListParams(this.engine.registry, this.contentType, query, settings));
+  }
+
+  /**
+   * `findFromQuery` for callers that can wait: a list whose estimated work (the part a worker
+   * takes off the main thread, `ListEstimate.movable`) reaches the offload's threshold runs
+   * elsewhere (a worker thread) and the main thread stays free meanwhile; cheaper ones run
+   * inline and settle in the same turn. Without an offload this is `findFromQuery`.
+   * Bad params are rejected with the same ValidationError either way.
+   */
+  async findFromQueryAsync(query: QueryObject, settings?: Partial<ListParamsSettings>, options: AsyncListOptions = {}): Promise<Page> {
+    const offload = this.offload;
+    const mode = options.run ?? 'auto';
+    // Inside a write transaction only this thread sees the uncommitted writes.
+    if (!offload || mode === 'inline' || this.engine.store.inTransaction) return this.findFromQuery(query, settings);
+    if (mode === 'pool') return offload.run(this.contentType.uid, query, settings);
+    const key = JSON.stringify([query, settings]);
+    const now = Date.now();
+    const known = this.decisions.get(key);
+    if (known && now - known.at < DECISION_TTL_MS) {
+      return known.offload ? offload.run(this.contentType.uid, query, settings) : this.findFromQuery(query, settings);
+    }
+    const params = parseListParams(this.engine.registry, this.contentType, query, settings);
+    const elsewhere = this.estimateParams(params).movable >= offload.costThreshold;
+    if (this.decisions.size >= MAX_DECISIONS) this.decisions = new Map();
+    this.decisions.set(key, { offload: elsewhere, at: now });
+    return elsewhere ? offload.run(this.contentType.uid, query, settings) : this.listSync(params);
+  }
+
+  /** What a REST list would cost, planned but not run (`estimateList`): its plan, matches and cost. */
+  estimateFromQuery(query: QueryObject, settings?: Partial<ListParamsSettings>): ListEstimate {
+    return this.estimateParams(parseListParams(this.engine.registry, this.contentType, query, settings));
+  }
+
+  /** Where `findFromQueryAsync` may send lists; set by the top level (`createQuarry({ pool })`). */
+  setOffload(offload: ListOffload | undefined): void {
+    this.offload = offload;
   }
 
   /** One entry for a REST request: its fields, populate, status and locale. */
@@ -145,6 +208,21 @@ export class DocumentService {
       const entries = op(this.locales(params.locale)).map((r) => this.present(r, {}));
       return { documentId: params.documentId, entries };
     }));
+  }
+
+  private estimateParams(params: ListParams): ListEstimate {
+    const ct = this.contentType;
+    const req = requestFromList(params);
+    const status = this.engine.statusOf(ct, req.status);
+    return estimateList(this.engine.registry, this.engine.store, {
+      type: ct.uid,
+      scopes: this.engine.readScopes(ct, status, req.locale),
+      filter: req.filters === undefined || req.filters === null ? ConstNode.TRUE : buildFilterTree(this.engine.registry, ct.uid, req.filters),
+      sort: req.sort,
+      start: req.window.start,
+      limit: req.window.limit,
+      populate: req.populate,
+    });
   }
 
   private freeDocumentId(documentId: string): string {

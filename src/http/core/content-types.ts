@@ -16,8 +16,10 @@ type Document = Extract<Match, { resource: 'document' }>;
 export const collectionRoutes: MethodTable<Collection> = Object.freeze({
   GET: {
     readsBody: false,
-    run(ctx: HandlerContext<Collection>) {
-      const page = ctx.service.findFromQuery(ctx.query, ctx.settings.listParams);
+    // Cheap lists settle in the same turn; expensive ones, with a pool, on a worker thread (the
+    // uWS pipelining caveat of answers pending across turns: test/pool/http.test.ts).
+    async run(ctx: HandlerContext<Collection>) {
+      const page = await ctx.service.findFromQueryAsync(ctx.query, ctx.settings.listParams);
       return json(200, { data: page.results, meta: { pagination: page.pagination } }, ctx.base);
     },
   },

@@ -1,0 +1,231 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { I18nSettings } from '../documents/engine.js';
+import type { Page } from '../documents/read.js';
+import type { ListOffload } from '../documents/service.js';
+import { RequestTimeoutError } from '../errors/index.js';
+import type { ListParamsSettings } from '../query/params/index.js';
+import type { QueryObject } from '../query/querystring/index.js';
+import type { ContentType } from '../schema/types.js';
+import { rebuildError, WORKER_LOADED, type PoolReply, type PoolTask, type WorkerInit, type WorkerLoaded } from './protocol.js';
+
+export interface PoolSettings {
+  /** Worker threads, each with the environment open read-only. Default: cores - 1, at least 1. */
+  readonly threads: number;
+  /**
+   * Lists whose estimated work a worker would take off the main thread (`ListEstimate.movable`,
+   * in `estimateList` units, ≈ µs) reaches this run on a worker; cheaper ones run inline, where
+   * the round trip would cost more than the query. See DEFAULT_COST_THRESHOLD.
+   */
+  readonly costThreshold: number;
+  /**
+   * A pooled query not answered within this time, queue wait included, is answered with a 503
+   * RequestTimeoutError and cancelled: the worker stops it at its next store read (a thread that
+   * does not stop within a second is terminated and replaced).
+   */
+  readonly timeoutMs: number;
+  /** The built worker entry; defaults to dist/src/pool/worker.js next to this module's build. */
+  readonly workerFile?: string | URL;
+}
+
+/**
+ * Where pooled reads start paying off, in `estimateList` units (≈ µs of inline work), as
+ * measured by bench/pool.bench.ts (10k and 100k restaurants, 2 threads, 2 shared vCPUs, Node 20):
+ * a pooled list costs ~160-400 µs more than inline (the round trip: dispatch, worker wake-up,
+ * snapshot renewal, the page's structured clone back; a no-op task alone ~35-80 µs), and a
+ * list's own work equals that round trip at ~130-300 units. From there a worker takes at least
+ * as much work off the main thread as it adds to that one answer's latency, so the main thread
+ * stays free for every other request; below it, inline is faster and cheaper. (Peak throughput
+ * needs free cores: on that 2-vCPU box, shared with other load, pooled requests/s only met
+ * inline ones from ~6,000-50,000 units; raise the threshold on such machines if throughput
+ * matters more than tail latency.)
+ */
+export const DEFAULT_COST_THRESHOLD = 250;
+export const DEFAULT_TIMEOUT_MS = 5_000;
+
+export function resolvePoolSettings(input: Partial<PoolSettings> = {}): PoolSettings {
+  const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<PoolSettings>;
+  const settings: PoolSettings = {
+    threads: Math.max(1, availableParallelism() - 1),
+    costThreshold: DEFAULT_COST_THRESHOLD,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    ...defined,
+  };
+  if (!Number.isInteger(settings.threads) || settings.threads < 1) throw new RangeError(`pool.threads must be a positive integer, got ${settings.threads}`);
+  if (!(settings.timeoutMs > 0)) throw new RangeError(`pool.timeoutMs must be positive, got ${settings.timeoutMs}`);
+  if (!(settings.costThreshold >= 0)) throw new RangeError(`pool.costThreshold must be a number >= 0, got ${settings.costThreshold}`);
+  return Object.freeze(settings);
+}
+
+/**
+ * Worker threads that answer REST list reads from the same LMDB environment, read-only. Owned by
+ * the Quarry instance (which closes it); the document services see it only as a `ListOffload`.
+ */
+export class QueryPool implements ListOffload {
+  readonly settings: PoolSettings;
+  private readonly piscina: Piscina<PoolTask, PoolReply>;
+  private closed: Promise<void> | undefined;
+  /** Threads whose worker module has loaded (see WORKER_LOADED). */
+  private readonly loaded = new Set<number>();
+  private loadWaiters: (() => void)[] = [];
+
+  constructor(init: { readonly path: string; readonly types: readonly ContentType[]; readonly i18n: I18nSettings }, settings: PoolSettings) {
+    this.settings = settings;
+    const workerData: WorkerInit = { path: init.path, types: init.types, i18n: { defaultLocale: init.i18n.defaultLocale, locales: [...init.i18n.locales] } };
+    this.piscina = new Piscina<PoolTask, PoolReply>({
+      filename: workerPath(settings.workerFile),
+      workerData,
+      // Every thread opens the environment once and keeps it: no idle shrinking.
+      minThreads: settings.threads,
+      maxThreads: settings.threads,
+      idleTimeout: Infinity,
+      concurrentTasksPerWorker: 1,
+    });
+    this.piscina.on('message', (message: Partial<WorkerLoaded> | null) => {
+      if (message?.type !== WORKER_LOADED || message.threadId === undefined) return;
+      this.loaded.add(message.threadId);
+      if (this.allLoaded()) for (const wake of this.loadWaiters.splice(0)) wake();
+    });
+  }
+
+  /** Resolves once every thread (replacements included) has its worker loaded and its environment open. */
+  ready(): Promise<void> {
+    return this.allLoaded() ? Promise.resolve() : new Promise((resolve) => this.loadWaiters.push(resolve));
+  }
+
+  get costThreshold(): number {
+    return this.settings.costThreshold;
+  }
+
+  /** Live worker threads. */
+  get threads(): number {
+    return this.piscina.threads.length;
+  }
+
+  /** Thread ids of the live workers (a terminated thread's replacement has a new one). */
+  get threadIds(): number[] {
+    return this.piscina.threads.map((t) => t.threadId);
+  }
+
+  /** Tasks waiting for a thread. */
+  get queued(): number {
+    return this.piscina.queueSize;
+  }
+
+  /** One REST list request on a worker: the page, the same QuarryError as inline, or a 503 past the time limit. */
+  async run(uid: string, query: QueryObject, settings: Partial<ListParamsSettings> | undefined): Promise<Page> {
+    const { timeoutMs } = this.settings;
+    const reply = await this.task({ kind: 'list', uid, query, settings, deadline: Date.now() + timeoutMs, timeoutMs });
+    return reply.page!;
+  }
+
+  /** A no-op round trip to a worker. */
+  async ping(): Promise<void> {
+    await this.task({ kind: 'ping' });
+  }
+
+  /** Test hook: occupies a worker for `ms` without reading the store (a runaway only termination stops). */
+  async spin(ms: number): Promise<void> {
+    await this.task({ kind: 'spin', ms });
+  }
+
+  /**
+   * Stops every thread; queued and running tasks are rejected. Threads still starting (just
+   * created, or replacing a terminated one) are let finish loading first, up to a few seconds:
+   * terminating one while it loads the LMDB addon can abort the process (see interrupt.ts).
+   */
+  close(): Promise<void> {
+    return (this.closed ??= (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.ready(), new Promise((resolve) => (timer = setTimeout(resolve, LOAD_WAIT_MS)))]);
+      clearTimeout(timer);
+      await this.piscina.destroy();
+    })());
+  }
+
+  private allLoaded(): boolean {
+    return this.piscina.threads.every((t) => this.loaded.has(t.threadId));
+  }
+
+  /**
+   * Runs a task under the time limit, queue wait included. At the limit the caller gets the 503
+   * at once. The worker gives a list up by itself at its next store read (interrupt.ts); a task
+   * still running `HARD_STOP_GRACE_MS` later (busy in code that never reads) is aborted once
+   * every thread has loaded: piscina drops it from the queue, or terminates its thread and
+   * starts a replacement.
+   */
+  private task(task: PoolTask): Promise<Extract<PoolReply, { ok: true }>> {
+    if (this.closed) return Promise.reject(new Error('The query pool is closed'));
+    const { timeoutMs } = this.settings;
+    const signal = new TimeLimit();
+    return new Promise((resolve, reject) => {
+      let hardStop: NodeJS.Timeout | undefined;
+      const limit = setTimeout(() => {
+        reject(new RequestTimeoutError(undefined, { timeoutMs }));
+        // Never while a thread is still loading: its task may be waiting on that thread.
+        hardStop = setTimeout(() => void this.ready().then(() => signal.abort()), HARD_STOP_GRACE_MS);
+      }, timeoutMs);
+      const settle = () => {
+        clearTimeout(limit);
+        clearTimeout(hardStop);
+      };
+      this.piscina.run(task, { signal }).then(
+        (reply) => {
+          settle();
+          if (reply.ok) resolve(reply);
+          else reject(rebuildError(reply.error));
+        },
+        (error: unknown) => {
+          settle();
+          reject(signal.aborted ? new RequestTimeoutError(undefined, { timeoutMs }) : error);
+        },
+      );
+    });
+  }
+}
+
+/** How long a task past its time limit may keep its thread before the thread is terminated. */
+const HARD_STOP_GRACE_MS = 1_000;
+/** The longest `close` waits for starting threads to load. */
+const LOAD_WAIT_MS = 10_000;
+
+/**
+ * The abort signal of one task. Piscina takes an EventEmitter-like signal (`once` / `off`)
+ * as well as an AbortSignal; this one-listener version saves the main thread about 20 µs a task
+ * over AbortController's EventTarget (measured with a no-op task).
+ */
+class TimeLimit {
+  aborted = false;
+  readonly reason = 'time limit';
+  private listener: (() => void) | undefined;
+
+  once(_event: 'abort', listener: () => void): void {
+    this.listener = listener;
+  }
+
+  off(_event: 'abort', _listener: () => void): void {
+    this.listener = undefined;
+  }
+
+  /** What piscina 5 calls to detach (its typings name `off`). */
+  removeListener(event: 'abort', listener: () => void): void {
+    this.off(event, listener);
+  }
+
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.listener?.();
+  }
+}
+
+/**
+ * The worker must be JavaScript: from the build it sits next to this file; from the TypeScript
+ * sources (vitest, tsx) the build's copy is used, dist/src/pool/worker.js (rootDir is the repo).
+ */
+function workerPath(file: string | URL | undefined): string {
+  if (file !== undefined) return file instanceof URL || file.startsWith('file:') ? fileURLToPath(file) : file;
+  const fromSources = import.meta.url.endsWith('.ts');
+  return fileURLToPath(new URL(fromSources ? '../../dist/src/pool/worker.js' : './worker.js', import.meta.url));
+}

@@ -1,0 +1,49 @@
+/**
+ * A pool worker (piscina loads the BUILT file, dist/src/pool/worker.js). Each thread opens the
+ * main thread's LMDB environment read-only once; each task renews the read snapshot first
+ * (`resetReadTxn`: the snapshot does not renew between tasks by itself, and the store's read
+ * cache is dropped when the write generation moved), then runs the whole read synchronously
+ * inside that one snapshot: a write committed on the main thread before the task started is
+ * seen whole, one committed meanwhile not at all.
+ */
+import { parentPort, threadId } from 'node:worker_threads';
+import { workerData } from 'piscina';
+import { RequestTimeoutError } from '../errors/index.js';
+import { createQuarry } from '../quarry.js';
+import { SchemaRegistry } from '../schema/registry.js';
+import { checkBeforeEachCall, Deadline } from './interrupt.js';
+import { serializeError, WORKER_LOADED, type PoolReply, type PoolTask, type WorkerInit, type WorkerLoaded } from './protocol.js';
+
+const init = workerData as WorkerInit;
+const quarry = createQuarry({ schemas: new SchemaRegistry(init.types), path: init.path, readOnly: true, i18n: init.i18n });
+// A list past its deadline stops at its next store read (see interrupt.ts) instead of waiting
+// for the main thread to terminate the thread.
+const deadline = new Deadline();
+checkBeforeEachCall(quarry.store.rows, deadline.check);
+checkBeforeEachCall(quarry.store.links, deadline.check);
+parentPort?.postMessage({ type: WORKER_LOADED, threadId } satisfies WorkerLoaded);
+
+export default function run(task: PoolTask): PoolReply {
+  try {
+    switch (task.kind) {
+      case 'ping':
+        return { ok: true };
+      case 'spin': {
+        const until = performance.now() + task.ms;
+        while (performance.now() < until) {
+          // Busy on purpose, never reading the store: only terminating the thread stops it.
+        }
+        return { ok: true };
+      }
+      case 'list': {
+        const late = () => new RequestTimeoutError(undefined, { timeoutMs: task.timeoutMs });
+        return deadline.within(task.deadline, late, () => {
+          quarry.store.resetReadTxn();
+          return { ok: true, page: quarry.documents(task.uid).findFromQuery(task.query, task.settings) };
+        });
+      }
+    }
+  } catch (error) {
+    return { ok: false, error: serializeError(error) };
+  }
+}

@@ -1,0 +1,388 @@
+import type { SchemaRegistry } from '../schema/registry.js';
+import type { Row, RowScope } from '../store/layout.js';
+import type { IndexBound } from '../store/rows.js';
+import type { Store } from '../store/store.js';
+import { IndexReads } from './exec/index-reads.js';
+import type { FilterNode } from './ir/index.js';
+import type { ListRequest } from './list.js';
+import type { PopulateTree } from './params/types.js';
+import type { Plan } from './plan/plan.js';
+import { Planner } from './plan/planner.js';
+import { matcherFor } from './values/index.js';
+
+/** Counts of the steps a list read takes; `LIST_COSTS` prices each. */
+export interface Work {
+  /** Rows read and tested (filter steps, rechecks, sort keys, populated rows). */
+  rows: number;
+  /** Ids moved through set algebra (postings read, unions, intersections). */
+  ids: number;
+  /** Id sets read by key (kept decoded in the store's cache): an index value's set, a row's link set. */
+  lists: number;
+  /** Index values walked in value order (a range, a sort through an index), one set each. */
+  values: number;
+  /** Ordered link lists read as LMDB ranges (not cached): a populate's links, a sort key through a relation. */
+  ranges: number;
+  /** Entries of the answer built (page entries and everything populated into them). */
+  entries: number;
+  /** Comparisons while sorting. */
+  compares: number;
+}
+
+/**
+ * Microseconds per step on a warm store (rows and id sets cached decoded), rounded from weighted
+ * least-squares fits to inline times of the filter benchmark's queries plus sorts through
+ * relations, index walks and populates at 10k and 100k rows (`node dist/bench/pool.bench.js 10k
+ * --fit`; 2 shared vCPUs, Node 20; the fits move with load, these sit inside their spread). So an
+ * estimate reads as "about this many µs inline" (measured: 1.1-1.7 µs per unit under load);
+ * for the pool only the ratios between steps and the threshold in the same units matter.
+ */
+export const LIST_COSTS: Readonly<Work> = Object.freeze({
+  rows: 0.2,
+  ids: 0.005,
+  lists: 0.15,
+  values: 1,
+  ranges: 4,
+  entries: 2,
+  compares: 0.15,
+});
+
+export interface ListEstimate {
+  /** The plan the list would run (plain data). */
+  readonly plan: Plan;
+  /** Estimated matching rows. */
+  readonly matches: number;
+  /** Estimated steps: plan, ordering, page and populate. */
+  readonly work: Readonly<Work>;
+  /** `work` priced by `LIST_COSTS`: about the µs the read takes inline. */
+  readonly cost: number;
+  /**
+   * The part of `cost` a worker takes off the main thread. The answer's entries are not in it:
+   * the main thread builds them inline, or receives (structured-clone decodes) them from a
+   * worker at about the same price, so a big page of cheap rows gains nothing from a worker.
+   */
+  readonly movable: number;
+}
+
+export interface EstimateRequest extends ListRequest {
+  /** The page's populate tree: populated entries are read and decoded too. */
+  readonly populate?: PopulateTree;
+}
+
+/** Above this many matches a single-field sort walks the field's index (as `orderPage` does). */
+const INDEX_ORDER_MIN = 2_000;
+/** Rows read, spread evenly over a type, to estimate large index ranges and distinct values. */
+const SAMPLE_ROWS = 128;
+/** Values of a bound the planner reads before it extrapolates (IndexReads' budget). */
+const PLANNER_READS = 64;
+/** Rows sampled for a list's links per row. */
+const LINK_SAMPLE = 8;
+/** Links per row assumed when a type has no rows to sample. */
+const LINKS_UNKNOWN = 5;
+/** A text search (`$containsi` ...) on a row costs this many extra row reads (folding, scanning). */
+const TEXT_SEARCH_ROWS = 4;
+
+/**
+ * What a list query would cost, without running it: the planner's plan walked with a cost
+ * model. The planner's root estimate is a cardinality, not a cost (`name $containsi x` without
+ * trigrams matches few rows but reads all of them; an unfiltered list matches everything but
+ * builds one page), so the walk counts what each step touches: ids through set algebra, lists
+ * read by key, rows read and tested; then the ordering and the page with its populate.
+ * Cardinalities come from the planner's index reads (exact for small bounds); large ranges, the
+ * distinct values a range or sort walks, and links per row come from small samples.
+ */
+export function estimateList(registry: SchemaRegistry, store: Store, req: EstimateRequest): ListEstimate {
+  const reads = new IndexReads(store);
+  const plan = new Planner(registry, store, reads, req.strategy).planFor(req.type, req.scopes, req.filter);
+  const work: Work = { rows: 0, ids: 0, lists: 0, values: 0, ranges: 0, entries: 0, compares: 0 };
+  const walker = new CostWalker(registry, store, reads, work);
+  const universe = walker.universe(req.type, req.scopes);
+  const matches = Math.min(walker.walk(plan, { type: req.type, scopes: req.scopes }), universe);
+  walker.order(req, plan, matches, universe);
+  const pageRows = Math.max(0, Math.min(req.limit, matches - req.start));
+  work.entries += pageRows;
+  if (req.populate) walker.populate(req.type, req.populate, pageRows);
+  const cost = priced(work);
+  return { plan, matches, work, cost, movable: Math.max(0, cost - work.entries * LIST_COSTS.entries) };
+}
+
+/** `work` priced, by default with `LIST_COSTS`. */
+export function priced(work: Readonly<Work>, costs: Readonly<Work> = LIST_COSTS): number {
+  return work.rows * costs.rows + work.ids * costs.ids + work.lists * costs.lists + work.values * costs.values
+    + work.ranges * costs.ranges + work.entries * costs.entries + work.compares * costs.compares;
+}
+
+interface Scope {
+  readonly type: string;
+  readonly scopes: readonly RowScope[];
+}
+
+/**
+ * Samples, distinct-value ratios and links per row change slowly with the data: kept per store
+ * for a second, so that estimating a list costs a few µs, not a fresh sample each time.
+ */
+const SAMPLE_TTL_MS = 1_000;
+const remembered = new WeakMap<Store, { at: number; samples: Map<string, Row[]>; distincts: Map<string, number>; links: Map<string, number> }>();
+
+function memoOf(store: Store) {
+  const now = Date.now();
+  let memo = remembered.get(store);
+  if (!memo || now - memo.at > SAMPLE_TTL_MS) {
+    memo = { at: now, samples: new Map(), distincts: new Map(), links: new Map() };
+    remembered.set(store, memo);
+  }
+  return memo;
+}
+
+class CostWalker {
+  private readonly universes = new Map<string, number>();
+  private readonly memo: ReturnType<typeof memoOf>;
+
+  constructor(
+    private readonly registry: SchemaRegistry,
+    private readonly store: Store,
+    private readonly reads: IndexReads,
+    private readonly work: Work,
+  ) {
+    this.memo = memoOf(store);
+  }
+
+  universe(type: string, scopes: readonly RowScope[]): number {
+    const key = scopeKey(type, scopes);
+    let n = this.universes.get(key);
+    if (n === undefined) {
+      n = scopes.reduce((sum, s) => sum + this.store.rows.count(type, s), 0);
+      this.universes.set(key, n);
+    }
+    return n;
+  }
+
+  /** Adds a plan step's work; returns the ids it yields. */
+  walk(plan: Plan, s: Scope): number {
+    const w = this.work;
+    switch (plan.op) {
+      case 'all': {
+        const n = this.universe(s.type, s.scopes);
+        w.ids += n;
+        return n;
+      }
+      case 'none':
+        return 0;
+      case 'ids':
+        w.lists += plan.ids.length;
+        return plan.ids.length;
+      case 'index': {
+        // Small bounds the planner read whole (and the executor reuses); large ones it extrapolated.
+        let n = s.scopes.reduce((sum, scope) => sum + this.reads.estimate(s.type, plan.field, scope, plan.bound), 0);
+        const { recheck } = plan;
+        if (recheck && plan.bound.kind !== 'eq' && plan.bound.kind !== 'null' && this.extrapolated(s, plan.field, plan.bound)) {
+          const match = matcherFor(recheck);
+          n = this.fraction(s, (row) => match(row[recheck.field.name] ?? null) === true) * this.universe(s.type, s.scopes);
+        }
+        // Equality is one set read by key; a range walks one set per distinct value in it.
+        if (plan.bound.kind === 'eq' || plan.bound.kind === 'null') w.lists += s.scopes.length;
+        else w.values += this.valuesIn(s, plan.field, n);
+        w.ids += n;
+        return n;
+      }
+      case 'grams': {
+        // The planner's guess (a tenth of the rows) for the candidates, each verified by reading it.
+        const n = this.universe(s.type, s.scopes) / 10;
+        w.lists += plan.grams.length * s.scopes.length;
+        w.ids += n * plan.grams.length;
+        w.rows += n * (1 + TEXT_SEARCH_ROWS);
+        return n;
+      }
+      case 'filter': {
+        const input = this.walk(plan.input, s);
+        // A relation in the predicate reads the row's links and the linked rows; a text search
+        // folds and scans the whole value.
+        const { relations, searches } = predicateShape(plan.predicate);
+        w.rows += input * (1 + relations + searches * TEXT_SEARCH_ROWS);
+        w.ranges += input * relations;
+        return input / 2;
+      }
+      case 'and': {
+        const parts = plan.inputs.map((p) => this.walk(p, s));
+        w.ids += sum(parts);
+        return Math.min(...parts);
+      }
+      case 'or': {
+        const parts = plan.inputs.map((p) => this.walk(p, s));
+        w.ids += sum(parts);
+        return Math.min(this.universe(s.type, s.scopes), sum(parts));
+      }
+      case 'minus': {
+        const from = this.walk(plan.from, s);
+        const remove = this.walk(plan.remove, s);
+        w.ids += from + remove;
+        return Math.max(0, from - remove);
+      }
+      case 'semiJoin': {
+        const inner = this.walk(plan.inner, { type: plan.target, scopes: this.store.rows.scopes(plan.target) });
+        const fanout = this.linksPerRow(plan.target, plan.partnerList);
+        w.lists += inner;
+        w.ids += inner * fanout;
+        return Math.min(this.universe(s.type, s.scopes), inner * fanout);
+      }
+      case 'linked': {
+        const n = this.universe(s.type, s.scopes);
+        w.ids += n;
+        return n / 2;
+      }
+    }
+  }
+
+  /** Ordering the matches for the page, as `runList` / `orderPage` would. */
+  order(req: ListRequest, plan: Plan, matches: number, universe: number): void {
+    const sort = req.sort.filter((s) => !(s.path.length === 1 && (s.path[0] === 'status' || s.path[0] === 'id')));
+    if (sort.length === 0) return;
+    const first = sort[0]!;
+    const field = first.path[0]!;
+    const single = sort.length === 1 && first.path.length === 1 && req.scopes.length === 1;
+    // One index range on the sort field yields the page in order: its sets are counted already.
+    if (single && plan.op === 'index' && plan.field === field) return;
+    if (single && matches >= INDEX_ORDER_MIN && this.store.rows.isIndexed(req.type, field)) {
+      // Walks the field's sets in value order, ascending until the page is full; descending
+      // (and for NULLs) all of them.
+      const s = { type: req.type, scopes: req.scopes };
+      const groups = this.valuesIn(s, field, universe);
+      const end = req.limit === Infinity ? matches : Math.min(matches, req.start + req.limit);
+      const read = first.direction === 'asc' ? Math.min(groups, groups * (end / Math.max(1, matches)) + 1) : groups;
+      this.work.values += read + 1;
+      this.work.ids += matches + (universe * read) / Math.max(1, groups);
+      return;
+    }
+    // Each key reads its row, and each relation hop an ordered link list and the next row.
+    for (const s of sort) {
+      this.work.rows += matches * s.path.length;
+      this.work.ranges += matches * (s.path.length - 1);
+    }
+    this.work.compares += matches * Math.log2(Math.max(2, matches)) * sort.length;
+  }
+
+  /** Populating `parents` entries of `type`: link lists read, related rows read, entries built, recursively. */
+  populate(type: string, tree: PopulateTree, parents: number): void {
+    if (parents <= 0) return;
+    for (const name in tree) {
+      const node = tree[name]!;
+      this.work.ranges += parents;
+      const attr = this.registry.get(type)?.attributes.get(node.attribute);
+      const linked = attr?.kind === 'relation' && attr.toMany ? this.linksPerRow(type, attr.listName) : 1;
+      // Every linked row is read (status check, populate filters) even when a window or a count keeps fewer.
+      this.work.rows += parents * linked * (node.filtersRaw === undefined ? 1 : 2);
+      if (node.count) continue;
+      const kept = Math.min(linked, node.pagination?.limit ?? Infinity);
+      if (node.sort.length > 0) this.work.compares += parents * linked * Math.log2(Math.max(2, linked)) * node.sort.length;
+      this.work.entries += parents * kept;
+      this.populate(node.target, node.populate, parents * kept);
+    }
+  }
+
+  /**
+   * Whether the planner extrapolated a bound's size: it reads at most this many values, then
+   * assumes the rest alike (a poor guess for ranges over many distinct values).
+   */
+  private extrapolated(s: Scope, field: string, bound: IndexBound): boolean {
+    for (const scope of s.scopes) {
+      let values = 0;
+      for (const _ of this.store.rows.indexGroups(s.type, field, scope, bound)) if (++values >= PLANNER_READS) return true;
+    }
+    return false;
+  }
+
+  /** Average links per row of a list, from a few rows spread over the type. */
+  private linksPerRow(type: string, list: string): number {
+    let n = this.memo.links.get(list);
+    if (n === undefined) this.memo.links.set(list, (n = this.sampleLinks(type, list)));
+    return n;
+  }
+
+  private sampleLinks(type: string, list: string): number {
+    const ids = this.store.rows.scopes(type).map((s) => this.store.rows.ids(type, s)).find((a) => a.length > 0);
+    if (!ids) return LINKS_UNKNOWN;
+    const step = Math.max(1, Math.floor(ids.length / LINK_SAMPLE));
+    let links = 0;
+    let n = 0;
+    for (let i = 0; i < ids.length && n < LINK_SAMPLE; i += step, n++) links += this.store.links.count(list, ids[i]!);
+    return links / n;
+  }
+
+  /** The share of a scope's rows that pass `test`, from an even sample. */
+  private fraction(s: Scope, test: (row: Row) => boolean): number {
+    const rows = this.sample(s);
+    if (rows.length === 0) return 0;
+    let hits = 0;
+    for (const row of rows) if (test(row)) hits++;
+    return hits / rows.length;
+  }
+
+  /**
+   * Distinct values of `field` among `n` rows: from the sample, few distinct values are all of
+   * them (stars, booleans); many mean about one per row (names, prices).
+   */
+  private valuesIn(s: Scope, field: string, n: number): number {
+    const key = `${scopeKey(s.type, s.scopes)}|${field}`;
+    let ratio = this.memo.distincts.get(key);
+    if (ratio === undefined) {
+      const rows = this.sample(s);
+      const values = new Set<unknown>();
+      let present = 0;
+      for (const row of rows) {
+        const v = row[field];
+        if (v === null || v === undefined) continue;
+        present++;
+        values.add(typeof v === 'string' ? v.toLowerCase() : v);
+      }
+      // Negative: a small closed set of this many values.
+      ratio = present === 0 ? 0 : values.size <= present / 2 ? -values.size : values.size / present;
+      this.memo.distincts.set(key, ratio);
+    }
+    return ratio < 0 ? Math.min(-ratio, n) : Math.max(1, n * ratio);
+  }
+
+  private sample(s: Scope): Row[] {
+    const key = scopeKey(s.type, s.scopes);
+    let rows = this.memo.samples.get(key);
+    if (!rows) {
+      rows = [];
+      const total = this.universe(s.type, s.scopes);
+      for (const scope of s.scopes) {
+        const ids = this.store.rows.ids(s.type, scope);
+        const want = total === 0 ? 0 : Math.ceil((SAMPLE_ROWS * ids.length) / total);
+        const step = Math.max(1, Math.floor(ids.length / Math.max(1, want)));
+        for (let i = 0; i < ids.length && rows.length < SAMPLE_ROWS * 2; i += step) {
+          const row = this.store.rows.get(s.type, ids[i]!);
+          if (row) rows.push(row);
+        }
+      }
+      this.memo.samples.set(key, rows);
+    }
+    return rows;
+  }
+}
+
+/** Relation nodes (each reads links for every row checked) and text searches in a row predicate. */
+function predicateShape(node: FilterNode): { relations: number; searches: number } {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return node.children.map(predicateShape).reduce((a, b) => ({ relations: a.relations + b.relations, searches: a.searches + b.searches }));
+    case 'not':
+      return predicateShape(node.child);
+    case 'relation': {
+      const inner = predicateShape(node.child);
+      return { relations: 1 + inner.relations, searches: inner.searches };
+    }
+    case 'compare':
+      return { relations: 0, searches: TEXT_SEARCHES.has(node.op) ? 1 : 0 };
+    default:
+      return { relations: 0, searches: 0 };
+  }
+}
+
+/** Operators that scan a text value rather than compare it. */
+const TEXT_SEARCHES: ReadonlySet<string> = new Set(['contains', 'containsi', 'notContains', 'notContainsi', 'endsWith', 'endsWithi']);
+
+const scopeKey = (type: string, scopes: readonly RowScope[]) => `${type}|${scopes.map((s) => `${s.status}${s.locale ?? ''}`).join(',')}`;
+
+const sum = (parts: readonly number[]) => parts.reduce((n, p) => n + p, 0);

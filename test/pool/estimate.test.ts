@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dataset } from '../../bench/dataset/types.js';
+import { readQueryString } from '../../src/query/querystring/index.js';
+import { EXPLOSIVE_POPULATE, loadDataset, openQuarry, RESTAURANT, type TestQuarry } from './support.js';
+
+/** The cost model that decides inline or pooled (src/query/estimate.ts), on the bench data. */
+describe('estimateList', () => {
+  let t: TestQuarry;
+  let data: Dataset;
+
+  beforeAll(async () => {
+    t = openQuarry({ pool: undefined });
+    data = await loadDataset(t.quarry, 2_500);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const estimate = (rest: string) => t.quarry.documents(RESTAURANT).estimateFromQuery(readQueryString(rest));
+  const total = (rest: string) => (t.quarry.documents(RESTAURANT).findFromQuery(readQueryString(rest)).pagination as { total: number }).total;
+
+  it('a point lookup is a few units and plans as one index read', () => {
+    const e = estimate(`filters[name][$eq]=${encodeURIComponent(data.restaurant(3).name)}`);
+    expect(e.plan).toMatchObject({ op: 'index', field: 'name', bound: { kind: 'eq' } });
+    expect(e.matches).toBe(1);
+    expect(e.movable).toBeLessThan(10);
+    expect(e.cost).toBeGreaterThan(e.movable);
+  });
+
+  it('large ranges are sampled: matches within a factor of 1.5 of the truth', () => {
+    for (const price of [20, 40, 80, 160]) {
+      const rest = `filters[price][$lt]=${price}`;
+      const e = estimate(rest);
+      const n = total(rest);
+      expect(e.matches, rest).toBeGreaterThan(n / 1.5);
+      expect(e.matches, rest).toBeLessThan(n * 1.5);
+    }
+  });
+
+  it('the cost grows with the rows a relation sort reads', () => {
+    const costs = [6, 10, 20, 40, 80, 160].map((price) => estimate(`filters[price][$lt]=${price}&sort=chef.name:asc`).movable);
+    for (let i = 1; i < costs.length; i++) expect(costs[i]).toBeGreaterThan(costs[i - 1]!);
+    expect(costs[costs.length - 1]).toBeGreaterThan(1_000);
+  });
+
+  it('an unfiltered page is cheap to move; its entries are not movable', () => {
+    const e = estimate('pagination[pageSize]=100');
+    expect(e.matches).toBe(2_500);
+    expect(e.work.entries).toBe(100);
+    expect(e.movable).toBeLessThan(e.cost - 100);
+  });
+
+  it('populate counts the links of every entry, nested', () => {
+    const flat = estimate('populate[categories]=*&pagination[pageSize]=50');
+    const nested = estimate('populate[categories][populate][restaurants][fields][0]=name&pagination[pageSize]=50');
+    expect(flat.work.entries).toBeGreaterThan(50 * 1.5);
+    expect(nested.work.entries).toBeGreaterThan(flat.work.entries * 5);
+    expect(estimate(EXPLOSIVE_POPULATE).movable).toBeGreaterThan(100_000);
+  });
+
+  it('a descending sort through the index walks every value; an ascending one stops at the page (2,000 matches and more)', () => {
+    const asc = estimate('sort=name:asc&pagination[pageSize]=10');
+    const desc = estimate('sort=name:desc&pagination[pageSize]=10');
+    expect(desc.work.values).toBeGreaterThan(asc.work.values * 10);
+  });
+
+  it('a text search over rows costs more than an index read matching as many', () => {
+    const search = estimate('filters[description][$containsi]=ramen');
+    const index = estimate('filters[stars][$gte]=1');
+    expect(search.movable).toBeGreaterThan(index.movable * 5);
+  });
+});

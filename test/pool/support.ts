@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { generateDataset } from '../../bench/dataset/generate.js';
+import { idOf, type Dataset } from '../../bench/dataset/types.js';
+import { createQuarry, type Quarry, type QuarryOptions } from '../../src/index.js';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const SCHEMAS = join(ROOT, 'data', 'schemas');
+export const RESTAURANT = 'api::restaurant.restaurant';
+export const CHEF = 'api::chef.chef';
+export const CATEGORY = 'api::category.category';
+export const ARTICLE = 'api::article.article';
+const WORKER = join(ROOT, 'dist', 'src', 'pool', 'worker.js');
+
+/**
+ * Pool workers load the build (dist/src/pool/worker.js and what it imports), not these sources:
+ * rebuild when any source under src/ is newer than its built twin. One build at a time across
+ * test files (a lock directory); `npm test` has built already, so this is then a check only.
+ */
+export function ensureBuilt(): void {
+  if (isFresh()) return;
+  const lock = join(ROOT, 'dist', '.pool-test-build.lock');
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`gave up waiting for ${lock}`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    if (isFresh()) return;
+    try {
+      execFileSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: ROOT, stdio: 'pipe' });
+    } catch (error) {
+      // tsc emits despite type errors (elsewhere in a shared tree): what matters is a fresh worker.
+      if (!isFresh()) throw error;
+    }
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
+function isFresh(): boolean {
+  if (!existsSync(WORKER)) return false;
+  const stale = (dir: string): boolean => readdirSync(dir, { withFileTypes: true }).some((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return stale(path);
+    if (!e.name.endsWith('.ts') || e.name.endsWith('.d.ts')) return false;
+    const built = join(ROOT, 'dist', relative(ROOT, path).replace(/\.ts$/, '.js'));
+    return !existsSync(built) || statSync(built).mtimeMs < statSync(path).mtimeMs;
+  });
+  return !stale(join(ROOT, 'src'));
+}
+
+export interface TestQuarry {
+  readonly quarry: Quarry;
+  readonly path: string;
+  dispose(): Promise<void>;
+}
+
+/** A Quarry on a fresh temporary LMDB folder (two worker threads unless told otherwise). */
+export function openQuarry(options: Partial<QuarryOptions> = {}): TestQuarry {
+  const path = mkdtempSync(join(tmpdir(), 'quarry-pool-'));
+  let quarry: Quarry;
+  try {
+    quarry = createQuarry({
+      schemas: SCHEMAS, path, noSync: true, i18n: { defaultLocale: 'en', locales: ['en', 'fr'] }, pool: { threads: 2 }, ...options,
+    });
+  } catch (error) {
+    rmSync(path, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    quarry,
+    path,
+    async dispose() {
+      await quarry.close();
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The filter benchmark's generated data (restaurants, chefs, categories), loaded in big transactions. */
+export async function loadDataset(quarry: Quarry, size: number): Promise<Dataset> {
+  const data = generateDataset(size);
+  const batches = async <T>(items: Iterable<T>, create: (item: T) => Promise<unknown>) => {
+    let batch: T[] = [];
+    const flush = async () => {
+      const pending = quarry.store.transact(() => batch.map(create));
+      batch = [];
+      await Promise.all(pending);
+    };
+    for (const item of items) {
+      batch.push(item);
+      if (batch.length === 1_000) await flush();
+    }
+    await flush();
+  };
+  await batches(data.chefs, (c) => quarry.documents(CHEF).create({ data: c }));
+  await batches(data.categories, (c) => quarry.documents(CATEGORY).create({ data: c }));
+  await batches(data.restaurants(), (r) => {
+    const { chef, categories, ...scalars } = r;
+    return quarry.documents(RESTAURANT).create({ data: { ...scalars, chef: chef === null ? null : idOf(chef), categories: categories.map(idOf) } });
+  });
+  return data;
+}
+
+/**
+ * A real query that takes seconds: every page entry populates its categories, each of their
+ * restaurants, their categories and their restaurants again (tens of thousands of entries per
+ * page entry on the test dataset).
+ */
+export const EXPLOSIVE_POPULATE = 'populate[categories][populate][restaurants][populate][categories][populate][restaurants][fields][0]=name&pagination[pageSize]=100';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
