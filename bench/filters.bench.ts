@@ -9,10 +9,10 @@
  * N accepts 10k / 100k / 1m or a plain integer. --time is the sampling budget per query and
  * engine (default 1000 ms, after a warm-up). Results go to bench/results/filters-<N>.json.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { repoRoot } from './repo-root.js';
 import type { Engine, EngineResult } from './dataset/engine.js';
 import { expectedAnswers } from './dataset/expected.js';
 import { DEFAULT_SEED, generateDataset } from './dataset/generate.js';
@@ -193,16 +193,6 @@ function writeResults(
   return file;
 }
 
-/** The nearest directory with a package.json: the repo root from both bench/ and dist/bench/. */
-function repoRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('no package.json above the bench');
-    dir = parent;
-  }
-  return dir;
-}
 
 function parseArgs(args: readonly string[]): Options {
   const flags = new Map<string, string>();

@@ -25,10 +25,10 @@
  * first few hundred commits after the bulk load are slow whatever the transport, and that cost
  * belongs to the store, not to the server measured first. Its timing is reported.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { repoRoot } from './repo-root.js';
 import { startNodeHttpServer, startServer, type RunningServer, type ServerOptions } from '../src/http/index.js';
 import type { Quarry } from '../src/index.js';
 import { DEFAULT_SEED, generateDataset } from './dataset/generate.js';
@@ -427,16 +427,6 @@ function writeResults(
   return file;
 }
 
-/** The nearest directory with a package.json: the repo root from both bench/ and dist/bench/. */
-function repoRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('no package.json above the bench');
-    dir = parent;
-  }
-  return dir;
-}
 
 function parseArgs(args: readonly string[]): Options {
   const flags = new Map<string, string>();

@@ -33,10 +33,10 @@ import { readQueryString } from '../src/query/querystring/index.js';
 import { DEFAULT_SEED, generateDataset } from './dataset/generate.js';
 import { buildQueries } from './dataset/queries.js';
 import { idOf, type Dataset } from './dataset/types.js';
+import { inBatches } from './quarry/engine.js';
 
 const SCHEMAS = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'data', 'schemas');
 const RESTAURANT = 'api::restaurant.restaurant';
-const BATCH = 2_000;
 
 interface Options {
   size: number;
@@ -276,21 +276,6 @@ async function load(q: Quarry, data: Dataset): Promise<void> {
     const { chef, categories, ...scalars } = r;
     return q.documents(RESTAURANT).create({ data: { ...scalars, chef: chef === null ? null : idOf(chef), categories: categories.map(idOf) } });
   });
-}
-
-/** Creates inside shared write transactions (bench/quarry/engine.ts's pattern). */
-async function inBatches<T>(q: Quarry, items: Iterable<T>, create: (item: T) => Promise<unknown>): Promise<void> {
-  let batch: T[] = [];
-  const flush = async () => {
-    const pending = q.store.transact(() => batch.map(create));
-    batch = [];
-    await Promise.all(pending);
-  };
-  for (const item of items) {
-    batch.push(item);
-    if (batch.length === BATCH) await flush();
-  }
-  await flush();
 }
 
 function parseArgs(args: readonly string[]): Options {

@@ -32,6 +32,7 @@ import { applyRelationOp } from '../src/relations/apply.js';
 import type { SourceRow } from '../src/relations/context.js';
 import { parseRelationValue } from '../src/relations/payload.js';
 import type { RelationAttribute } from '../src/schema/types.js';
+import { Rng } from './dataset/prng.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SCHEMAS = join(ROOT, 'data', 'schemas');
@@ -45,16 +46,10 @@ const OPS_PER_ROUND = 100;
 const maxTime = Number(process.argv.find((a) => a.startsWith('--time='))?.slice(7) ?? 3);
 const quick = process.argv.includes('--quick');
 
-/** mulberry32: the same sequence of ops on every run. */
+/** The same sequence on every run for a seed (mulberry32, shared with the dataset generator). */
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 /** An LMDB folder with `size` categories; `q` is replaced when the folder is reopened with sync. */

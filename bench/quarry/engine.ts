@@ -55,7 +55,7 @@ export class QuarryEngine implements Engine {
 }
 
 /** Runs creates inside shared write transactions; each create's work is synchronous, so the batch commits once. */
-async function inBatches<T>(q: Quarry, items: Iterable<T>, create: (item: T) => Promise<unknown>): Promise<void> {
+export async function inBatches<T>(q: Quarry, items: Iterable<T>, create: (item: T) => Promise<unknown>): Promise<void> {
   let batch: T[] = [];
   const flush = async () => {
     const pending = q.store.transact(() => batch.map(create));

@@ -1,17 +1,12 @@
 import type { Quarry } from '../../src/index.js';
 import { QuarryError } from '../../src/index.js';
 import { LOCALES } from './support.js';
+import { Rng } from '../../bench/dataset/prng.js';
 
-/** mulberry32: seeded, so a failing seed can be replayed. */
+/** The same sequence on every run for a seed (mulberry32, shared with the dataset generator). */
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 const TYPES = ['post', 'book', 'shop', 'label'] as const;
