@@ -133,7 +133,7 @@ export class QueryPool implements ListOffload {
   /**
    * Stops every thread; queued and running tasks are rejected. Threads still starting (just
    * created, or replacing a terminated one) are let finish loading first, up to a few seconds:
-   * terminating one while it loads the LMDB addon can abort the process (see interrupt.ts).
+   * terminating one while it loads the LMDB addon can abort the process (see deadline.ts).
    */
   close(): Promise<void> {
     return (this.closed ??= (async () => {
@@ -150,7 +150,7 @@ export class QueryPool implements ListOffload {
 
   /**
    * Runs a task under the time limit, queue wait included. At the limit the caller gets the 503
-   * at once. The worker gives a list up by itself at its next store read (interrupt.ts); a task
+   * at once. The worker gives a list up by itself at its next store read (deadline.ts); a task
    * still running `HARD_STOP_GRACE_MS` later (busy in code that never reads) is aborted once
    * every thread has loaded: piscina drops it from the queue, or terminates its thread and
    * starts a replacement.

@@ -23,7 +23,7 @@ export interface WorkerInit {
 
 /**
  * Posted by a worker on its parent port once its module has loaded (LMDB addon and environment
- * open). Terminating a thread before that can abort the process (see interrupt.ts), so the pool
+ * open). Terminating a thread before that can abort the process (see deadline.ts), so the pool
  * waits for it before it closes.
  */
 export const WORKER_LOADED = 'quarry:worker-loaded';

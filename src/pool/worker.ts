@@ -11,16 +11,15 @@ import { workerData } from 'piscina';
 import { RequestTimeoutError } from '../errors/index.js';
 import { createQuarry } from '../quarry.js';
 import { SchemaRegistry } from '../schema/registry.js';
-import { checkBeforeEachCall, Deadline } from './interrupt.js';
+import { Deadline } from './deadline.js';
 import { serializeError, WORKER_LOADED, type PoolReply, type PoolTask, type WorkerInit, type WorkerLoaded } from './protocol.js';
 
 const init = workerData as WorkerInit;
 const quarry = createQuarry({ schemas: new SchemaRegistry(init.types), path: init.path, readOnly: true, i18n: init.i18n });
-// A list past its deadline stops at its next store read (see interrupt.ts) instead of waiting
+// A list past its deadline stops at its next store read (see deadline.ts) instead of waiting
 // for the main thread to terminate the thread.
 const deadline = new Deadline();
-checkBeforeEachCall(quarry.store.rows, deadline.check);
-checkBeforeEachCall(quarry.store.links, deadline.check);
+quarry.store.guardReads(deadline.check);
 parentPort?.postMessage({ type: WORKER_LOADED, threadId } satisfies WorkerLoaded);
 
 export default function run(task: PoolTask): PoolReply {

@@ -3,6 +3,7 @@ import { MAX } from './keys.js';
 import { keyBetween, type OrderKey } from './order-key.js';
 import { Postings } from './postings.js';
 import type { ReadCache } from './read-cache.js';
+import type { ReadGuard } from './read-guard.js';
 
 /** The adjacency key under which each list keeps the set of its sources that have links; strings sort after row ids. */
 const ANY = 'any';
@@ -29,8 +30,9 @@ export class LinkStore {
     private readonly dbs: Dbs,
     private readonly code: (name: string) => number,
     cache: ReadCache,
+    private readonly guard: ReadGuard,
   ) {
-    this.adjacency = new Postings(dbs.adj, 'adj', cache);
+    this.adjacency = new Postings(dbs.adj, 'adj', cache, guard);
   }
 
   /** The targets of one source's list as an ascending id set (not in list order). */
@@ -46,6 +48,7 @@ export class LinkStore {
   /** Target rows in list order. */
   *targets(list: string, source: number): IterableIterator<number> {
     const l = this.code(list);
+    this.guard.check();
     for (const { value } of this.dbs.links.getRange({ start: [l, source], end: [l, source, MAX] })) yield value;
   }
 

@@ -1,6 +1,7 @@
 import type { Database, Key } from 'lmdb';
 import { MAX } from './keys.js';
 import type { ReadCache } from './read-cache.js';
+import type { ReadGuard } from './read-guard.js';
 
 /**
  * Sets of row ids under a key prefix, built for lmdb-js, where a range read costs several times a
@@ -23,6 +24,7 @@ export class Postings {
     /** Distinguishes this posting database's entries in the shared cache. */
     private readonly name: string,
     private readonly cache: ReadCache | undefined,
+    private readonly guard: ReadGuard,
     /** For index postings: how much of a prefix names the field whose in-memory copy a write makes stale. */
     private readonly fieldDepth = 0,
   ) {}
@@ -129,6 +131,7 @@ export class Postings {
 
   /** Every id under one prefix, ascending. The array is shared: callers must not write to it. */
   get(prefix: readonly Key[]): Uint32Array {
+    this.guard.check();
     const key = this.cache && this.cacheKey(prefix);
     const cached = key === undefined ? undefined : this.cache!.set(key);
     if (cached) return cached;
@@ -162,6 +165,7 @@ export class Postings {
     let key: readonly Key[] | undefined;
     let blocks: Uint32Array[] = [];
     for (const { key: k, value } of this.db.getRange({ start: [...start], end: [...end] })) {
+      this.guard.check();
       const ids = decode(value);
       if (k[depth] !== 0) {
         blocks.push(ids);

@@ -4,6 +4,7 @@ import { MAX } from './keys.js';
 import type { FieldLayout, Row, RowScope, Status, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
 import type { FieldGroups, ReadCache } from './read-cache.js';
+import type { ReadGuard } from './read-guard.js';
 import type { Dbs } from './store.js';
 
 type RowDb = Database<Record<string, unknown>, number>;
@@ -92,9 +93,10 @@ export class RowStore {
     layouts: readonly TypeLayout[],
     private readonly code: (name: string) => number,
     private readonly cache: ReadCache,
+    private readonly guard: ReadGuard,
   ) {
-    this.universe = new Postings(dbs.scope, 'scope', cache);
-    this.index = new Postings(dbs.idx, 'idx', cache, 3);
+    this.universe = new Postings(dbs.scope, 'scope', cache, guard);
+    this.index = new Postings(dbs.idx, 'idx', cache, guard, 3);
     for (const layout of layouts) {
       const fields = layout.fields.map((f) => ({
         ...f,
@@ -108,6 +110,7 @@ export class RowStore {
 
   /** The stored row; shared and frozen when it comes from the cache, so never to be written to. */
   get(type: string, id: number): Row | undefined {
+    this.guard.check();
     const cached = this.cache.row(type, id);
     if (cached) return cached;
     const row = this.state(type).db.get(id) as Row | undefined;

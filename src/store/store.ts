@@ -4,6 +4,7 @@ import { RowStore } from './rows.js';
 import type { TypeLayout } from './layout.js';
 import { MAX } from './keys.js';
 import { ReadCache } from './read-cache.js';
+import { ReadGuard } from './read-guard.js';
 
 export { MAX } from './keys.js';
 
@@ -46,6 +47,7 @@ export class Store {
   private readonly codes = new Map<string, number>();
   private depth = 0;
   private readonly cache = new ReadCache(() => this.depth > 0);
+  private readonly guard = new ReadGuard();
   /** The write generation this instance's cache reflects. */
   private seenGeneration = 0;
 
@@ -72,8 +74,8 @@ export class Store {
     if (!readOnly) this.transact(() => this.internAll(layouts));
     else this.loadCodes();
     this.seenGeneration = this.generation();
-    this.rows = new RowStore(this.dbs, rowDbs, layouts, (name) => this.code(name), this.cache);
-    this.links = new LinkStore(this.dbs, (name) => this.code(name), this.cache);
+    this.rows = new RowStore(this.dbs, rowDbs, layouts, (name) => this.code(name), this.cache, this.guard);
+    this.links = new LinkStore(this.dbs, (name) => this.code(name), this.cache, this.guard);
   }
 
   static open(options: StoreOptions, layouts: readonly TypeLayout[]): Store {
@@ -173,6 +175,11 @@ export class Store {
     for (const { key, value } of this.dbs.meta.getRange({ start: ['code'], end: ['code', MAX] })) {
       this.codes.set(key[1] as string, value as number);
     }
+  }
+
+  /** Runs `check` before each expensive read from now on (see ReadGuard); undefined removes it. */
+  guardReads(check: (() => void) | undefined): void {
+    this.guard.check = check ?? (() => {});
   }
 
   /** Reads in a worker see a snapshot that does not renew by itself: call before each task. */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open, type Database, type Key, type RootDatabase } from 'lmdb';
 import { BLOCK, Postings } from '../../src/store/postings.js';
+import { ReadGuard } from '../../src/store/read-guard.js';
 
 let dir: string;
 let env: RootDatabase;
@@ -15,7 +16,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'quarry-postings-'));
   env = open({ path: dir, noSync: true, maxDbs: 4 });
   db = env.openDB<Buffer, Key[]>({ name: 'p', encoding: 'binary' });
-  postings = new Postings(db, 'p', undefined);
+  postings = new Postings(db, 'p', undefined, new ReadGuard());
 });
 afterEach(async () => {
   await env.close();
