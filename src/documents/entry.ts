@@ -1,3 +1,4 @@
+import type { FieldSelection } from '../query/params/index.js';
 import type { ContentType } from '../schema/types.js';
 import type { Row } from '../store/layout.js';
 
@@ -7,6 +8,8 @@ type Builder = (row: Row) => Entry;
 
 const keysCache = new WeakMap<ContentType, readonly string[]>();
 const builders = new WeakMap<ContentType, Map<string, Builder>>();
+/** A selection parsed once per request is looked up by identity for each of its rows. */
+const bySelection = new WeakMap<ContentType, WeakMap<readonly string[], Builder>>();
 
 /** The keys an entry shows, in Strapi's order: id, documentId, public fields, timestamps, locale. */
 export function outputKeys(ct: ContentType): readonly string[] {
@@ -22,15 +25,26 @@ export function outputKeys(ct: ContentType): readonly string[] {
   return keys;
 }
 
-/** A row as the API shows it: private fields never, and only `fields` when they are given. */
-export function toEntry(ct: ContentType, row: Row, fields?: ReadonlySet<string>): Entry {
-  const shown = fields ? outputKeys(ct).filter((k) => fields.has(k) || k === 'id' || k === 'documentId') : outputKeys(ct);
-  const id = fields ? shown.join('\u0000') : '*';
-  let byFields = builders.get(ct);
-  if (!byFields) builders.set(ct, (byFields = new Map()));
-  let build = byFields.get(id);
-  if (!build) byFields.set(id, (build = compile(shown)));
+/** A row as the API shows it: private fields never, and only the selected fields when there is a selection. */
+export function toEntry(ct: ContentType, row: Row, fields: FieldSelection = '*'): Entry {
+  if (fields === '*') return builderFor(ct, outputKeys(ct), '*')(row);
+  let known = bySelection.get(ct);
+  if (!known) bySelection.set(ct, (known = new WeakMap()));
+  let build = known.get(fields);
+  if (!build) {
+    const selected = new Set(fields);
+    const shown = outputKeys(ct).filter((k) => selected.has(k) || k === 'id' || k === 'documentId');
+    known.set(fields, (build = builderFor(ct, shown, shown.join('\u0000'))));
+  }
   return build(row);
+}
+
+function builderFor(ct: ContentType, keys: readonly string[], id: string): Builder {
+  let byKeys = builders.get(ct);
+  if (!byKeys) builders.set(ct, (byKeys = new Map()));
+  let build = byKeys.get(id);
+  if (!build) byKeys.set(id, (build = compile(keys)));
+  return build;
 }
 
 /**

@@ -2,7 +2,7 @@ import { buildFilterTree } from '../query/filters/index.js';
 import type { FilterNode } from '../query/ir/index.js';
 import { orderPage } from '../query/exec/order.js';
 import { RowEvaluator } from '../query/exec/row-eval.js';
-import type { FieldSelection, PopulateNode, PopulateTree } from '../query/params/index.js';
+import type { PopulateNode, PopulateTree } from '../query/params/index.js';
 import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
@@ -36,17 +36,20 @@ export class Populator {
       const window = node.pagination;
       const start = window?.start ?? 0;
       const limit = window?.limit ?? Infinity;
-      const ordered = node.sort.length > 0
-        ? orderPage(this.engine.registry, this.engine.store, this.rows, target.uid, [], Uint32Array.from(related.map((r) => r.id)).sort(), node.sort, start, limit)
-            .map((id) => related.find((r) => r.id === id)!)
-        : related.slice(start, limit === Infinity ? undefined : start + limit);
+      const ordered = node.sort.length > 0 ? this.sorted(target, related, node, start, limit) : related.slice(start, limit === Infinity ? undefined : start + limit);
       const entries = ordered.map((row) => {
-        const e = toEntry(target, row, fieldSet(node.fields));
+        const e = toEntry(target, row, node.fields);
         this.populate(target, e, row.id, node.populate, status);
         return e;
       });
       entry[name] = attr.toMany ? entries : (entries[0] ?? null);
     }
+  }
+
+  private sorted(target: ContentType, related: readonly Row[], node: PopulateNode, start: number, limit: number): Row[] {
+    const byId = new Map(related.map((r) => [r.id, r]));
+    const ids = Uint32Array.from(byId.keys()).sort();
+    return orderPage(this.engine.registry, this.engine.store, this.rows, target.uid, [], ids, node.sort, start, limit).map((id) => byId.get(id)!);
   }
 
   /** Linked rows in list order; a source without versions links both versions of a target, so the asked one is shown. */
@@ -69,5 +72,3 @@ export class Populator {
     return f;
   }
 }
-
-export const fieldSet = (fields: FieldSelection): ReadonlySet<string> | undefined => (fields === '*' ? undefined : new Set(fields));

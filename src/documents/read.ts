@@ -5,7 +5,7 @@ import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
 import { toEntry, type Entry } from './entry.js';
-import { fieldSet, Populator } from './populate.js';
+import { Populator } from './populate.js';
 import type { ReadRequest, ReadWindow } from './read-request.js';
 
 export type PageMeta =
@@ -62,7 +62,7 @@ export class DocumentReader {
    * publish targets is shown: a type without versions may link both versions of a target.
    */
   present(ct: ContentType, row: Row, status: Status, req: Pick<ReadRequest, 'fields' | 'populate'>, populator = new Populator(this.engine)): Entry {
-    const entry = toEntry(ct, row, fieldSet(req.fields));
+    const entry = toEntry(ct, row, req.fields);
     populator.populate(ct, entry, row.id, req.populate, status);
     return entry;
   }

@@ -2,7 +2,7 @@ import type { SchemaRegistry } from '../../schema/registry.js';
 import type { Row } from '../../store/layout.js';
 import type { Store } from '../../store/store.js';
 import { FilterVisitor, type AndNode, type CompareNode, type ConstNode, type NotNode, type OrNode, type RelationNode } from '../ir/index.js';
-import { and3, matcherFor, not3, or3, type Matcher, type Truth } from '../values/index.js';
+import { and3, matcherFor, not3, or3, type Truth } from '../values/index.js';
 
 /**
  * Decides a filter on one stored row (three-valued, as SQL): the path for conditions no index
@@ -10,7 +10,8 @@ import { and3, matcherFor, not3, or3, type Matcher, type Truth } from '../values
  * row's own link set.
  */
 export class RowEvaluator extends FilterVisitor<Truth, Row> {
-  private readonly matchers = new WeakMap<CompareNode, Matcher>();
+  /** The link list each relation node walks, resolved once rather than for every row tested. */
+  private readonly lists = new WeakMap<RelationNode, string>();
 
   constructor(
     private readonly registry: SchemaRegistry,
@@ -41,18 +42,18 @@ export class RowEvaluator extends FilterVisitor<Truth, Row> {
   }
 
   protected visitCompare(node: CompareNode, row: Row): Truth {
-    let m = this.matchers.get(node);
-    if (!m) {
-      m = matcherFor(node);
-      this.matchers.set(node, m);
-    }
-    return m(row[node.field.name] ?? null);
+    // matcherFor prepares each node's test once and keeps it.
+    return matcherFor(node)(row[node.field.name] ?? null);
   }
 
   protected visitRelation(node: RelationNode, row: Row): Truth {
-    const attr = this.registry.require(node.source).attributes.get(node.attribute);
-    if (attr?.kind !== 'relation') return false;
-    for (const t of this.store.links.targetSet(attr.listName, row.id)) {
+    let list = this.lists.get(node);
+    if (list === undefined) {
+      const attr = this.registry.require(node.source).attributes.get(node.attribute);
+      if (attr?.kind !== 'relation') throw new Error(`${node.source}.${node.attribute} is not a relation`);
+      this.lists.set(node, (list = attr.listName));
+    }
+    for (const t of this.store.links.targetSet(list, row.id)) {
       const target = this.row(node.target, t);
       if (target && this.visit(node.child, target) === true) return true;
     }
