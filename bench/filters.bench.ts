@@ -12,6 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { readArgs } from './args.js';
 import { repoRoot } from './repo-root.js';
 import type { Engine, EngineResult } from './dataset/engine.js';
 import { expectedAnswers } from './dataset/expected.js';
@@ -193,15 +194,8 @@ function writeResults(
   return file;
 }
 
-
 function parseArgs(args: readonly string[]): Options {
-  const flags = new Map<string, string>();
-  let sizeArg = '100k';
-  for (const arg of args) {
-    const m = /^--([a-z]+)=(.*)$/.exec(arg);
-    if (m) flags.set(m[1] ?? '', m[2] ?? '');
-    else sizeArg = arg;
-  }
+  const { positional: sizeArg, flags } = readArgs(args, '100k');
   const size = parseSize(sizeArg);
   return {
     size,

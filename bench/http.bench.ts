@@ -28,6 +28,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { readArgs } from './args.js';
 import { repoRoot } from './repo-root.js';
 import { startNodeHttpServer, startServer, type RunningServer, type ServerOptions } from '../src/http/index.js';
 import type { Quarry } from '../src/index.js';
@@ -427,15 +428,8 @@ function writeResults(
   return file;
 }
 
-
 function parseArgs(args: readonly string[]): Options {
-  const flags = new Map<string, string>();
-  let sizeArg = '100k';
-  for (const arg of args) {
-    const m = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
-    if (m) flags.set(m[1] ?? '', m[2] ?? 'true');
-    else sizeArg = arg;
-  }
+  const { positional: sizeArg, flags } = readArgs(args, '100k');
   const only = (flags.get('only')?.split(',') ?? [...SCENARIOS]) as ScenarioName[];
   for (const name of only) if (!SCENARIOS.includes(name)) throw new Error(`unknown scenario ${name} (known: ${SCENARIOS.join(', ')})`);
   const servers = (flags.get('servers')?.split(',') ?? Object.keys(SERVERS)) as ServerName[];
