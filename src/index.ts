@@ -1,5 +1,5 @@
 export { createQuarry, Quarry, type QuarryOptions } from './quarry.js';
-export type { DocumentService, CreateParams, UpdateParams, DocumentParams, VersionResult } from './documents/service.js';
+export type { DocumentService, CreateParams, UpdateParams, DocumentParams, VersionResult, Status } from './documents/service.js';
 export type { PageMeta, Page } from './documents/read.js';
 export type { FindParams } from './documents/read-request.js';
 export type { Entry } from './documents/entry.js';

@@ -7,6 +7,9 @@ import { ValidationError } from '../errors/index.js';
 import type { ContentType } from '../schema/types.js';
 import { DOCUMENT_ID } from '../store/document-id.js';
 import type { Row, Status } from '../store/layout.js';
+
+/** Which version of a draft & publish document a call reads or writes. */
+export type { Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
 import type { Entry } from './entry.js';
 import { DocumentReader, type Page } from './read.js';

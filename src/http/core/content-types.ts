@@ -3,7 +3,7 @@ import { parseLocale, parseStatus } from '../../query/params/index.js';
 import { placeOf } from '../../query/params/errors.js';
 import type { QueryObject } from '../../query/querystring/index.js';
 import type { ContentType } from '../../schema/types.js';
-import type { Status } from '../../store/layout.js';
+import type { Status } from '../../documents/service.js';
 import { readDataPayload } from './body.js';
 import type { HandlerContext, MethodTable } from './context.js';
 import { json, noContent } from './responses.js';
