@@ -32,8 +32,8 @@ import type { Work } from '../src/query/estimate.js';
 import { readQueryString } from '../src/query/querystring/index.js';
 import { DEFAULT_SEED, generateDataset } from './dataset/generate.js';
 import { buildQueries } from './dataset/queries.js';
-import { idOf, type Dataset } from './dataset/types.js';
-import { inBatches } from './quarry/engine.js';
+import type { Dataset } from './dataset/types.js';
+import { loadDataset } from './quarry/load.js';
 
 const SCHEMAS = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'data', 'schemas');
 const RESTAURANT = 'api::restaurant.restaurant';
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     if (have !== data.size) {
       if (have !== 0) throw new Error(`${dir} holds ${have} restaurants, not ${data.size}: use another --dir`);
       const t0 = performance.now();
-      await load(quarry, data);
+      await loadDataset(quarry, data);
       console.log(`loaded ${fmt(data.size)} restaurants in ${Math.round(performance.now() - t0)} ms`);
     }
     console.log(`pool bench: ${fmt(data.size)} restaurants, ${opts.threads} worker threads, ${cpus().length} cores, node ${process.version}`);
@@ -269,14 +269,6 @@ function nnls(x: readonly number[][], y: readonly number[], w: readonly number[]
   return c;
 }
 
-async function load(q: Quarry, data: Dataset): Promise<void> {
-  await inBatches(q, data.chefs, (c) => q.documents('api::chef.chef').create({ data: c }));
-  await inBatches(q, data.categories, (c) => q.documents('api::category.category').create({ data: c }));
-  await inBatches(q, data.restaurants(), (r) => {
-    const { chef, categories, ...scalars } = r;
-    return q.documents(RESTAURANT).create({ data: { ...scalars, chef: chef === null ? null : idOf(chef), categories: categories.map(idOf) } });
-  });
-}
 
 function parseArgs(args: readonly string[]): Options {
   const opts: Options = { size: 10_000, threads: 2, timeMs: 300, dir: undefined, fit: false };

@@ -1,18 +1,16 @@
 /**
- * Loads the generated dataset into one Quarry through the document service, in batched write
- * transactions: the pattern of bench/quarry/engine.ts, kept here because the HTTP bench needs
- * the Quarry itself (to serve it) and progress lines (the 100k load takes minutes).
+ * The generated dataset in a Quarry of its own for the HTTP bench, which serves that Quarry, with
+ * progress lines (the 100k load takes minutes).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createQuarry, type Quarry } from '../../src/index.js';
-import { type Dataset, idOf } from '../dataset/types.js';
+import type { Dataset } from '../dataset/types.js';
+import { loadDataset } from '../quarry/load.js';
 
 const SCHEMAS = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'data', 'schemas');
-/** Creates per write transaction: one commit per entry would measure fsync, not Quarry. */
-const BATCH = 2_000;
 
 export interface LoadedQuarry {
   readonly quarry: Quarry;
@@ -28,18 +26,10 @@ export async function loadQuarry(data: Dataset, options: { noSync: boolean; prog
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await inBatches(q, data.chefs, (c) => q.documents('api::chef.chef').create({ data: c }));
-    await inBatches(q, data.categories, (c) => q.documents('api::category.category').create({ data: c }));
     const started = performance.now();
     let done = 0;
     let lastReport = started;
-    await inBatches(q, data.restaurants(), (r) => {
-      const { chef, categories, ...scalars } = r;
-      // Relations by row id (the numeric form of a relation item): entity i has id i + 1.
-      return q.documents('api::restaurant.restaurant').create({
-        data: { ...scalars, chef: chef === null ? null : idOf(chef), categories: categories.map(idOf) },
-      });
-    }, (n) => {
+    await loadDataset(q, data, (n) => {
       done += n;
       const now = performance.now();
       if (now - lastReport >= 10_000 || done === data.size) {
@@ -56,20 +46,3 @@ export async function loadQuarry(data: Dataset, options: { noSync: boolean; prog
   return { quarry: q, dispose };
 }
 
-/** Runs creates inside shared write transactions; each create's work is synchronous, so the batch commits once. */
-async function inBatches<T>(q: Quarry, items: Iterable<T>, create: (item: T) => Promise<unknown>, flushed?: (n: number) => void): Promise<void> {
-  let batch: T[] = [];
-  const flush = async () => {
-    const n = batch.length;
-    if (n === 0) return;
-    const pending = q.store.transact(() => batch.map(create));
-    batch = [];
-    await Promise.all(pending);
-    flushed?.(n);
-  };
-  for (const item of items) {
-    batch.push(item);
-    if (batch.length === BATCH) await flush();
-  }
-  await flush();
-}

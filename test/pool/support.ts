@@ -3,14 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { generateDataset } from '../../bench/dataset/generate.js';
-import { idOf, type Dataset } from '../../bench/dataset/types.js';
+import type { Dataset } from '../../bench/dataset/types.js';
 import { createQuarry, type Quarry, type QuarryOptions } from '../../src/index.js';
+import { loadDataset as loadInto } from '../../bench/quarry/load.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const SCHEMAS = join(ROOT, 'data', 'schemas');
 export const RESTAURANT = 'api::restaurant.restaurant';
-export const CHEF = 'api::chef.chef';
-export const CATEGORY = 'api::category.category';
 export const ARTICLE = 'api::article.article';
 const WORKER = join(ROOT, 'dist', 'src', 'pool', 'worker.js');
 
@@ -89,25 +88,7 @@ export function openQuarry(options: Partial<QuarryOptions> = {}): TestQuarry {
 /** The filter benchmark's generated data (restaurants, chefs, categories), loaded in big transactions. */
 export async function loadDataset(quarry: Quarry, size: number): Promise<Dataset> {
   const data = generateDataset(size);
-  const batches = async <T>(items: Iterable<T>, create: (item: T) => Promise<unknown>) => {
-    let batch: T[] = [];
-    const flush = async () => {
-      const pending = quarry.store.transact(() => batch.map(create));
-      batch = [];
-      await Promise.all(pending);
-    };
-    for (const item of items) {
-      batch.push(item);
-      if (batch.length === 1_000) await flush();
-    }
-    await flush();
-  };
-  await batches(data.chefs, (c) => quarry.documents(CHEF).create({ data: c }));
-  await batches(data.categories, (c) => quarry.documents(CATEGORY).create({ data: c }));
-  await batches(data.restaurants(), (r) => {
-    const { chef, categories, ...scalars } = r;
-    return quarry.documents(RESTAURANT).create({ data: { ...scalars, chef: chef === null ? null : idOf(chef), categories: categories.map(idOf) } });
-  });
+  await loadInto(quarry, data);
   return data;
 }
 
