@@ -1,5 +1,4 @@
 import type { Database, Key } from 'lmdb';
-import { MAX } from './keys.js';
 import type { ReadCache } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 
