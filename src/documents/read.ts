@@ -1,6 +1,7 @@
 import { buildFilterTree } from '../query/filters/index.js';
 import { ConstNode, type FilterNode } from '../query/ir/index.js';
 import { runList } from '../query/list.js';
+import { PlanCache } from '../query/plan/plan-cache.js';
 import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
@@ -19,6 +20,10 @@ export interface Page {
 
 /** Reads: one entry, a window of a list, a count. Only the entries returned are decoded. */
 export class DocumentReader {
+  /** Filter trees of cached requests (see RequestCache): a repeated request is validated once. */
+  private readonly filters = new WeakMap<ReadRequest, FilterNode>();
+  private readonly plans = new PlanCache();
+
   constructor(private readonly engine: DocumentEngine) {}
 
   findOne(ct: ContentType, documentId: string, req: ReadRequest): Entry | null {
@@ -34,11 +39,11 @@ export class DocumentReader {
     const result = runList(this.engine.registry, this.engine.store, {
       type: ct.uid,
       scopes: this.engine.readScopes(ct, status, req.locale),
-      filter: this.filterOf(ct, req.filters),
+      filter: this.filterOfRequest(ct, req),
       sort: req.sort,
       start: req.window.start,
       limit: req.window.limit,
-    });
+    }, this.plans);
     const populator = new Populator(this.engine);
     const entries = result.ids.map((id) => this.present(ct, this.engine.store.rows.get(ct.uid, id)!, req.status ?? status, req, populator));
     return { entries, total: result.total };
@@ -65,6 +70,15 @@ export class DocumentReader {
     const entry = toEntry(ct, row, req.fields);
     populator.populate(ct, entry, row.id, req.populate, status);
     return entry;
+  }
+
+  private filterOfRequest(ct: ContentType, req: ReadRequest): FilterNode {
+    let filter = this.filters.get(req);
+    if (!filter) {
+      filter = this.filterOf(ct, req.filters);
+      this.filters.set(req, filter);
+    }
+    return filter;
   }
 
   private filterOf(ct: ContentType, filters: unknown): FilterNode {

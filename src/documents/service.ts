@@ -13,7 +13,8 @@ export type { Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
 import type { Entry } from './entry.js';
 import { DocumentReader, type Page } from './read.js';
-import { requestFromFind, requestFromList, type FindParams } from './read-request.js';
+import { RequestCache, requestKey } from './request-cache.js';
+import { requestFromFind, requestFromList, type FindParams, type ReadRequest } from './read-request.js';
 import { Versions } from './versions.js';
 import { DocumentWriter } from './write.js';
 
@@ -70,6 +71,7 @@ export class DocumentService {
   private offload: ListOffload | undefined;
   /** Recent inline-or-offload decisions by request text: a repeated cheap list skips its estimate. */
   private decisions = new Map<string, { readonly offload: boolean; readonly at: number }>();
+  private readonly requests = new RequestCache<ReadRequest>();
 
   constructor(
     private readonly engine: DocumentEngine,
@@ -109,7 +111,7 @@ export class DocumentService {
    * are checked here with REST's defaults (status published, 25 per page, at most 100).
    */
   findFromQuery(query: QueryObject, settings?: Partial<ListParamsSettings>): Page {
-    return this.listSync(parseListParams(this.engine.registry, this.contentType, query, settings));
+    return this.reader.page(this.contentType, this.queryRequest(query, settings));
   }
 
   /**
@@ -150,8 +152,7 @@ export class DocumentService {
 
   /** One entry for a REST request: its fields, populate, status and locale. */
   findOneFromQuery(documentId: string, query: QueryObject): Entry | null {
-    const params = parseListParams(this.engine.registry, this.contentType, query);
-    return this.reader.findOne(this.contentType, documentId, requestFromList(params));
+    return this.reader.findOne(this.contentType, documentId, this.queryRequest(query, undefined));
   }
 
   /** A list request already read from a query string or GraphQL arguments. */
@@ -238,8 +239,14 @@ export class DocumentService {
     return documentId;
   }
 
-  private request(params: FindParams, paged: boolean) {
-    return requestFromFind(this.engine.registry, this.contentType, params, paged);
+  private request(params: FindParams, paged: boolean): ReadRequest {
+    return this.requests.get(requestKey([params, paged]), () => requestFromFind(this.engine.registry, this.contentType, params, paged));
+  }
+
+  /** A query object holds only strings, arrays and objects: its JSON text is its identity. */
+  private queryRequest(query: QueryObject, settings: Partial<ListParamsSettings> | undefined): ReadRequest {
+    return this.requests.get(JSON.stringify(['q', query, settings ?? null]), () =>
+      requestFromList(parseListParams(this.engine.registry, this.contentType, query, settings)));
   }
 
   private locales(locale: string | undefined): readonly (string | null)[] | '*' {

@@ -2,12 +2,14 @@ import type { SchemaRegistry } from '../schema/registry.js';
 import type { RowScope } from '../store/layout.js';
 import type { Store } from '../store/store.js';
 import { Executor } from './exec/execute.js';
+import { sizeOf } from './exec/idset.js';
 import { IndexReads, orderedGroups } from './exec/index-reads.js';
 import { orderPage } from './exec/order.js';
 import type { FilterNode } from './ir/index.js';
 import type { SortSpec } from './params/types.js';
 import { Planner } from './plan/planner.js';
 import type { AccessStrategy, Plan } from './plan/plan.js';
+import type { PlanCache } from './plan/plan-cache.js';
 
 export interface ListRequest {
   readonly type: string;
@@ -56,13 +58,20 @@ function orderedByPlan(store: Store, req: ListRequest, plan: Plan): ListResult |
 }
 
 /** Plans and runs one list query: the matching id set, its size, and one ordered page of ids. */
-export function runList(registry: SchemaRegistry, store: Store, req: ListRequest): ListResult {
+export function runList(registry: SchemaRegistry, store: Store, req: ListRequest, plans?: PlanCache): ListResult {
   const reads = new IndexReads(store);
-  const plan = new Planner(registry, store, reads, req.strategy).planFor(req.type, req.scopes, req.filter);
+  const planFor = () => new Planner(registry, store, reads, req.strategy).planFor(req.type, req.scopes, req.filter);
+  const plan = plans ? plans.get(req.filter, planKey(req), store.writeGeneration, planFor) : planFor();
   const ordered = orderedByPlan(store, req, plan);
   if (ordered) return ordered;
   const executor = new Executor(registry, store, reads);
   const ids = executor.run(plan, req.type, req.scopes);
   const page = orderPage(registry, store, executor.rowEvaluator, req.type, req.scopes, ids, req.sort, req.start, req.limit);
-  return { total: ids.length, ids: page, plan };
+  return { total: sizeOf(ids), ids: page, plan };
+}
+
+function planKey(req: ListRequest): string {
+  let key = `${req.type}|${req.strategy ?? 'auto'}`;
+  for (const s of req.scopes) key += `|${s.status}${s.locale ?? ''}`;
+  return key;
 }

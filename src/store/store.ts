@@ -128,6 +128,11 @@ export class Store {
     }
   }
 
+  /** How many write transactions this instance has seen committed (its own, and others' once refreshed). */
+  get writeGeneration(): number {
+    return this.seenGeneration;
+  }
+
   private generation(): number {
     return (this.dbs.meta.get(['generation']) as number | undefined) ?? 0;
   }

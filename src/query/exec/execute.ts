@@ -4,7 +4,7 @@ import type { Store } from '../../store/store.js';
 import type { CompareNode } from '../ir/index.js';
 import { matcherFor } from '../values/index.js';
 import type { Plan } from '../plan/plan.js';
-import { EMPTY, intersect, minus, union, type IdSet } from './idset.js';
+import { contains, EMPTY, intersect, minus, sizeOf, toArray, union, type IdSet } from './idset.js';
 import type { IndexReads } from './index-reads.js';
 import { RowEvaluator } from './row-eval.js';
 
@@ -50,7 +50,7 @@ export class Executor {
       case 'grams':
         return this.grams(plan.field, plan.grams, plan.verify, s);
       case 'filter': {
-        const input = this.exec(plan.input, s);
+        const input = toArray(this.exec(plan.input, s));
         const out = new Uint32Array(input.length);
         let n = 0;
         for (const id of input) {
@@ -61,7 +61,7 @@ export class Executor {
       }
       case 'and': {
         let acc = this.exec(plan.inputs[0]!, s);
-        for (let i = 1; i < plan.inputs.length && acc.length > 0; i++) acc = intersect(acc, this.exec(plan.inputs[i]!, s));
+        for (let i = 1; i < plan.inputs.length && sizeOf(acc) > 0; i++) acc = intersect(acc, this.exec(plan.inputs[i]!, s));
         return acc;
       }
       case 'or':
@@ -71,7 +71,7 @@ export class Executor {
       case 'semiJoin': {
         const inner = this.exec(plan.inner, { type: plan.target, scopes: this.store.rows.scopes(plan.target) });
         const sources: IdSet[] = [];
-        for (const t of inner) sources.push(this.store.links.targetSet(plan.partnerList, t));
+        for (const t of toArray(inner)) sources.push(this.store.links.targetSet(plan.partnerList, t));
         return this.withinScope(union(sources), s);
       }
       case 'linked':
@@ -84,19 +84,15 @@ export class Executor {
     for (const scope of s.scopes) {
       const read = this.reads.read(s.type, field, scope, plan.bound);
       sets.push(read.exact);
-      if (read.inexact.length > 0) sets.push(plan.recheck ? Uint32Array.from(this.verified(read.inexact, plan.recheck, s.type)) : read.inexact);
+      if (sizeOf(read.inexact) > 0) sets.push(plan.recheck ? Uint32Array.from(this.verified(read.inexact, plan.recheck, s.type)) : read.inexact);
     }
     return union(sets);
   }
 
-  /** The listed ids that are rows in scope: where the type has no other scope, existing is enough. */
+  /** The listed ids that are rows in scope. */
   private existing(ids: readonly number[], s: Scope): IdSet {
-    const all = this.store.rows.scopes(s.type);
-    const onlyScope = all.length === 1 && s.scopes.some((q) => q.status === all[0]!.status && q.locale === all[0]!.locale);
-    const found = onlyScope
-      ? ids.filter((id) => this.store.rows.exists(s.type, id))
-      : ids.filter((id) => s.scopes.some((scope) => this.store.rows.inScope(s.type, id, scope)));
-    return Uint32Array.from(found);
+    const universe = this.universe(s);
+    return Uint32Array.from(ids.filter((id) => contains(universe, id)));
   }
 
   private grams(field: string, grams: readonly string[], verify: CompareNode, s: Scope): IdSet {
@@ -107,7 +103,7 @@ export class Executor {
       const bySize = grams.map((g) => this.store.rows.gramIds(s.type, field, scope, g)).sort((a, b) => a.length - b.length);
       for (const ids of bySize) {
         candidates = candidates ? intersect(candidates, ids) : ids;
-        if (candidates.length === 0) break;
+        if (sizeOf(candidates) === 0) break;
       }
       sets.push(Uint32Array.from(this.verified(candidates ?? EMPTY, verify, s.type)));
     }
@@ -117,7 +113,7 @@ export class Executor {
   private verified(ids: IdSet, node: CompareNode, type: string): number[] {
     const match = matcherFor(node);
     const out: number[] = [];
-    for (const id of ids) if (match(this.rows.row(type, id)?.[node.field.name] ?? null) === true) out.push(id);
+    for (const id of toArray(ids)) if (match(this.rows.row(type, id)?.[node.field.name] ?? null) === true) out.push(id);
     return out;
   }
 

@@ -1,56 +1,77 @@
-/**
- * Sets of row ids as ascending Uint32Arrays: intersections gallop through the larger side, so a
- * selective set costs O(small · log large); large unions go through a bitmap.
- */
-export type IdSet = Uint32Array;
+import { Bitmap, unionInto } from './bitmap.js';
 
-export const EMPTY: IdSet = new Uint32Array(0);
+/**
+ * Sets of row ids: ascending Uint32Arrays while sparse, bitmaps once dense. Intersections
+ * gallop through the larger side when one side is much smaller (O(small · log large)), test
+ * bits when one side is a bitmap, and AND words when both are dense.
+ */
+export type IdSet = Uint32Array | Bitmap;
+
+export const EMPTY: Uint32Array = new Uint32Array(0);
+
+/** An array is dense once it has about one id per 32-bit word of its range. */
+const DENSE_IDS_PER_WORD = 1;
+
+/**
+ * Bitmaps of arrays already converted. The arrays worth converting are the cached sets of the
+ * store (index values, link sets), shared between queries and replaced, never mutated, when a
+ * write changes them: keyed weakly, a bitmap lives exactly as long as its array.
+ */
+const bitmaps = new WeakMap<Uint32Array, Bitmap>();
+
+export function sizeOf(s: IdSet): number {
+  return s instanceof Bitmap ? s.size : s.length;
+}
 
 export function intersect(a: IdSet, b: IdSet): IdSet {
+  // Testing bits per id beats ANDing words only while the array is sparse.
+  if (a instanceof Bitmap) return b instanceof Bitmap ? a.and(b) : isDense(b) ? a.and(bitmapOf(b)) : a.filter(b, true);
+  if (b instanceof Bitmap) return isDense(a) ? b.and(bitmapOf(a)) : b.filter(a, true);
   if (a.length > b.length) [a, b] = [b, a];
-  // Galloping pays when one side is much smaller; between similar sizes a plain merge is cheaper.
-  if (b.length < a.length * 8) return mergeIntersect(a, b);
-  const out = new Uint32Array(a.length);
-  let n = 0;
-  let j = 0;
-  for (let i = 0; i < a.length && j < b.length; i++) {
-    const x = a[i]!;
-    j = gallop(b, x, j);
-    if (b[j] === x) out[n++] = x;
-  }
-  return out.subarray(0, n);
+  // Galloping pays when one side is much smaller; between similar sizes, dense sets are ANDed as bitmaps.
+  if (b.length >= a.length * 8) return gallopIntersect(a, b);
+  if (isDense(a) && isDense(b)) return bitmapOf(a).and(bitmapOf(b));
+  return mergeIntersect(a, b);
 }
 
 export function union(sets: readonly IdSet[]): IdSet {
-  const nonEmpty = sets.filter((s) => s.length > 0);
+  const nonEmpty = sets.filter((s) => sizeOf(s) > 0);
   if (nonEmpty.length === 0) return EMPTY;
   if (nonEmpty.length === 1) return nonEmpty[0]!;
-  if (nonEmpty.length === 2) return mergeUnion(nonEmpty[0]!, nonEmpty[1]!);
   let max = 0;
   let total = 0;
+  const dense: Bitmap[] = [];
+  const sparse: Uint32Array[] = [];
   for (const s of nonEmpty) {
-    max = Math.max(max, s[s.length - 1]!);
-    total += s.length;
-  }
-  // A bitmap costs max/32 words; when the ids are sparse in that range, sorting the concatenation is cheaper.
-  if (max / 32 > total * 4) {
-    const all = new Uint32Array(total);
-    let at = 0;
-    for (const s of nonEmpty) {
-      all.set(s, at);
-      at += s.length;
+    total += sizeOf(s);
+    if (s instanceof Bitmap) {
+      max = Math.max(max, s.words.length * 32 - 1);
+      dense.push(s);
+    } else {
+      max = Math.max(max, s[s.length - 1]!);
+      if (isDense(s)) dense.push(bitmapOf(s));
+      else sparse.push(s);
     }
-    all.sort();
-    return dedupeSorted(all);
   }
-  const bits = new Uint32Array((max >>> 5) + 1);
-  for (const s of nonEmpty) for (let i = 0; i < s.length; i++) bits[s[i]! >>> 5]! |= 1 << (s[i]! & 31);
-  return fromBits(bits, total);
+  const words = (max >>> 5) + 1;
+  if (dense.length > 0 || total * DENSE_IDS_PER_WORD >= words) return unionInto(words, dense, sparse);
+  if (sparse.length === 2) return mergeUnion(sparse[0]!, sparse[1]!);
+  const all = new Uint32Array(total);
+  let at = 0;
+  for (const s of sparse) {
+    all.set(s, at);
+    at += s.length;
+  }
+  all.sort();
+  return dedupeSorted(all);
 }
 
 /** Ids of `a` not in `b`. */
 export function minus(a: IdSet, b: IdSet): IdSet {
-  if (b.length === 0 || a.length === 0) return a;
+  if (sizeOf(b) === 0 || sizeOf(a) === 0) return a;
+  if (a instanceof Bitmap) return b instanceof Bitmap ? a.andNot(b) : isDense(b) ? a.andNot(bitmapOf(b)) : a.without(b);
+  if (b instanceof Bitmap) return isDense(a) ? bitmapOf(a).andNot(b) : b.filter(a, false);
+  if (isDense(a) && isDense(b)) return bitmapOf(a).andNot(bitmapOf(b));
   const out = new Uint32Array(a.length);
   let n = 0;
   let j = 0;
@@ -63,12 +84,48 @@ export function minus(a: IdSet, b: IdSet): IdSet {
 }
 
 export function contains(set: IdSet, id: number): boolean {
+  if (set instanceof Bitmap) return set.has(id);
   const i = gallop(set, id, 0);
   return set[i] === id;
 }
 
+/** The ids in ascending order. */
+export function toArray(set: IdSet): Uint32Array {
+  return set instanceof Bitmap ? set.toArray() : set;
+}
+
+/** The ids at ranks `start` to `end` (exclusive), ascending or, counted from the top, descending. */
+export function slice(set: IdSet, start: number, end: number, descending: boolean): number[] {
+  const size = sizeOf(set);
+  end = Math.min(end, size);
+  if (start >= end) return [];
+  const from = descending ? size - end : start;
+  const to = descending ? size - start : end;
+  const ids = Array.from(set instanceof Bitmap ? set.range(from, to) : set.subarray(from, to));
+  return descending ? ids.reverse() : ids;
+}
+
+/** A fast membership test for many lookups: the bitmap itself, or a Set over a sparse array. */
+export function membership(set: IdSet): { has(id: number): boolean } {
+  if (set instanceof Bitmap) return set;
+  return isDense(set) ? bitmapOf(set) : new Set(set);
+}
+
+function isDense(ids: Uint32Array): boolean {
+  return ids.length > 0 && ids.length * 32 >= (ids[ids.length - 1]! + 1) * DENSE_IDS_PER_WORD;
+}
+
+function bitmapOf(ids: Uint32Array): Bitmap {
+  let b = bitmaps.get(ids);
+  if (!b) {
+    b = Bitmap.fromSorted(ids);
+    bitmaps.set(ids, b);
+  }
+  return b;
+}
+
 /** The first index at or after `from` whose id is >= x. */
-function gallop(s: IdSet, x: number, from: number): number {
+function gallop(s: Uint32Array, x: number, from: number): number {
   let step = 1;
   let hi = from;
   while (hi < s.length && s[hi]! < x) {
@@ -85,7 +142,19 @@ function gallop(s: IdSet, x: number, from: number): number {
   return from;
 }
 
-function mergeIntersect(a: IdSet, b: IdSet): IdSet {
+function gallopIntersect(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(a.length);
+  let n = 0;
+  let j = 0;
+  for (let i = 0; i < a.length && j < b.length; i++) {
+    const x = a[i]!;
+    j = gallop(b, x, j);
+    if (b[j] === x) out[n++] = x;
+  }
+  return out.subarray(0, n);
+}
+
+function mergeIntersect(a: Uint32Array, b: Uint32Array): Uint32Array {
   const out = new Uint32Array(a.length);
   let i = 0;
   let j = 0;
@@ -103,7 +172,7 @@ function mergeIntersect(a: IdSet, b: IdSet): IdSet {
   return out.subarray(0, n);
 }
 
-function mergeUnion(a: IdSet, b: IdSet): IdSet {
+function mergeUnion(a: Uint32Array, b: Uint32Array): Uint32Array {
   const out = new Uint32Array(a.length + b.length);
   let i = 0;
   let j = 0;
@@ -124,22 +193,8 @@ function mergeUnion(a: IdSet, b: IdSet): IdSet {
   return out.subarray(0, n);
 }
 
-function dedupeSorted(s: IdSet): IdSet {
+function dedupeSorted(s: Uint32Array): Uint32Array {
   let n = 0;
   for (let i = 0; i < s.length; i++) if (i === 0 || s[i] !== s[i - 1]) s[n++] = s[i]!;
   return s.subarray(0, n);
-}
-
-function fromBits(bits: Uint32Array, capacity: number): IdSet {
-  const out = new Uint32Array(capacity);
-  let n = 0;
-  for (let w = 0; w < bits.length; w++) {
-    let word = bits[w]!;
-    while (word !== 0) {
-      const low = word & -word;
-      out[n++] = (w << 5) + 31 - Math.clz32(low);
-      word ^= low;
-    }
-  }
-  return out.subarray(0, n);
 }

@@ -1,7 +1,7 @@
 import type { RowScope } from '../../store/layout.js';
 import type { IndexBound } from '../../store/rows.js';
 import type { Store } from '../../store/store.js';
-import { union, type IdSet } from './idset.js';
+import { sizeOf, union, type IdSet } from './idset.js';
 
 /** An index bound's sets in one scope: ids decided by the index, and ids of prefix-indexed text to re-check. */
 export interface IndexRead {
@@ -25,7 +25,7 @@ export class IndexReads {
   estimate(type: string, field: string, scope: RowScope, bound: IndexBound): number {
     const key = keyOf(type, field, scope, bound);
     const known = this.done.get(key);
-    if (known) return known.exact.length + known.inexact.length;
+    if (known) return sizeOf(known.exact) + sizeOf(known.inexact);
     const exact: IdSet[] = [];
     const inexact: IdSet[] = [];
     let n = 0;
@@ -55,8 +55,8 @@ export class IndexReads {
 }
 
 /** An index bound's sets in value order, each ascending: the order a sort on that field wants. */
-export function orderedGroups(store: Store, type: string, field: string, scope: RowScope, bound: IndexBound): { groups: IdSet[]; exact: boolean } {
-  const groups: IdSet[] = [];
+export function orderedGroups(store: Store, type: string, field: string, scope: RowScope, bound: IndexBound): { groups: Uint32Array[]; exact: boolean } {
+  const groups: Uint32Array[] = [];
   let exact = true;
   for (const g of store.rows.indexGroups(type, field, scope, bound)) {
     groups.push(g.ids);

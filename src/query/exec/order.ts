@@ -5,7 +5,7 @@ import type { Store } from '../../store/store.js';
 import type { FieldType, ScalarValue } from '../ir/index.js';
 import type { SortSpec } from '../params/types.js';
 import { compareValues } from '../values/index.js';
-import type { IdSet } from './idset.js';
+import { membership, sizeOf, slice, toArray, type IdSet } from './idset.js';
 import type { RowEvaluator } from './row-eval.js';
 
 /** Above this many matches, a single-field sort walks the field's index instead of reading every row. */
@@ -23,24 +23,24 @@ export function orderPage(
   registry: SchemaRegistry, store: Store, rows: RowEvaluator,
   type: string, scopes: readonly RowScope[], ids: IdSet, sort: readonly SortSpec[], start: number, limit: number,
 ): number[] {
-  const end = limit === Infinity ? ids.length : Math.min(ids.length, start + limit);
+  const size = sizeOf(ids);
+  const end = limit === Infinity ? size : Math.min(size, start + limit);
   if (start >= end) return [];
   // One query reads one status, so Strapi's virtual `status` sort key orders nothing.
   sort = sort.filter((s) => !(s.path.length === 1 && s.path[0] === 'status'));
   const first = sort[0];
   if (!first || (sort.length === 1 && first.path.length === 1 && first.path[0] === 'id')) {
-    if (first?.direction === 'desc') return Array.from(ids.subarray(ids.length - end, ids.length - start)).reverse();
-    return Array.from(ids.subarray(start, end));
+    return slice(ids, start, end, first?.direction === 'desc');
   }
   const ct = registry.require(type);
-  if (sort.length === 1 && first.path.length === 1 && ids.length >= INDEX_ORDER_MIN && scopes.length === 1 && store.rows.isIndexed(type, first.path[0]!)) {
+  if (sort.length === 1 && first.path.length === 1 && size >= INDEX_ORDER_MIN && scopes.length === 1 && store.rows.isIndexed(type, first.path[0]!)) {
     return byIndex(store, rows, ct, scopes[0]!, ids, first, start, end);
   }
   return byRows(registry, store, rows, ct, ids, sort).slice(start, end);
 }
 
 function byRows(registry: SchemaRegistry, store: Store, rows: RowEvaluator, ct: ContentType, ids: IdSet, sort: readonly SortSpec[]): number[] {
-  const keyed = Array.from(ids, (id) => ({ id, keys: sort.map((s) => valueAt(registry, store, rows, ct, id, s.path)) }));
+  const keyed = Array.from(toArray(ids), (id) => ({ id, keys: sort.map((s) => valueAt(registry, store, rows, ct, id, s.path)) }));
   const types = sort.map((s) => typeAt(registry, ct, s.path));
   keyed.sort((a, b) => {
     for (let i = 0; i < sort.length; i++) {
@@ -55,7 +55,7 @@ function byRows(registry: SchemaRegistry, store: Store, rows: RowEvaluator, ct: 
 /** Walks the index in value order keeping matching ids; rows are read only for prefix-indexed text. */
 function byIndex(store: Store, rows: RowEvaluator, ct: ContentType, scope: RowScope, ids: IdSet, spec: SortSpec, start: number, end: number): number[] {
   const field = spec.path[0]!;
-  const member = new Set(ids);
+  const member = membership(ids);
   const type = typeOf(ct, field);
   const groups: number[][] = [];
   for (const g of store.rows.indexGroups(ct.uid, field, scope, { kind: 'range' })) {

@@ -1,21 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { contains, intersect, minus, union } from '../../../src/query/exec/idset.js';
+import { contains, intersect, membership, minus, sizeOf, slice, toArray, union, type IdSet } from '../../../src/query/exec/idset.js';
 
-const set = fc.uniqueArray(fc.integer({ min: 0, max: 5000 }), { maxLength: 400 }).map((a) => Uint32Array.from(a.sort((x, y) => x - y)));
+const sorted = (a: number[]) => Uint32Array.from(a.sort((x, y) => x - y));
+/** Sparse sets stay arrays; dense ones (about one id per 32 or more of their range) become bitmaps inside the operations. */
+const sparse = fc.uniqueArray(fc.integer({ min: 0, max: 5000 }), { maxLength: 400 }).map(sorted);
+const dense = fc.uniqueArray(fc.integer({ min: 0, max: 1500 }), { minLength: 40, maxLength: 1200 }).map(sorted);
+const set = fc.oneof(sparse, dense);
+const ids = (s: IdSet) => [...toArray(s)];
 
 describe('id sets', () => {
-  it('agree with plain set operations', () => {
+  it('agree with plain set operations, sparse and dense, composed', () => {
     fc.assert(
       fc.property(fc.array(set, { minLength: 1, maxLength: 5 }), (sets) => {
-        const [a, b = new Uint32Array(0)] = sets;
-        const sa = new Set(a);
+        const [a, b = new Uint32Array(0), c = new Uint32Array(0)] = sets;
         const sb = new Set(b);
-        expect([...intersect(a!, b)]).toEqual([...a!].filter((x) => sb.has(x)));
-        expect([...minus(a!, b)]).toEqual([...a!].filter((x) => !sb.has(x)));
-        const all = new Set(sets.flatMap((s) => [...s]));
-        expect([...union(sets)]).toEqual([...all].sort((x, y) => x - y));
-        for (const x of [0, 17, 4999]) expect(contains(a!, x)).toBe(sa.has(x));
+        const sc = new Set(c);
+        const and = intersect(a!, b);
+        expect(ids(and)).toEqual([...a!].filter((x) => sb.has(x)));
+        expect(ids(minus(a!, b))).toEqual([...a!].filter((x) => !sb.has(x)));
+        const all = [...new Set(sets.flatMap((s) => [...s]))].sort((x, y) => x - y);
+        const or = union(sets);
+        expect(ids(or)).toEqual(all);
+        expect(sizeOf(or)).toBe(all.length);
+        // Results fed back in: bitmaps meet arrays and bitmaps.
+        expect(ids(intersect(or, c))).toEqual(all.filter((x) => sc.has(x)));
+        expect(ids(minus(or, and))).toEqual(all.filter((x) => !(new Set(ids(and)).has(x))));
+        expect(ids(minus(c, or))).toEqual([...c].filter((x) => !all.includes(x)));
+        expect(ids(union([or, and, c]))).toEqual([...new Set([...all, ...c])].sort((x, y) => x - y));
+        const member = membership(or);
+        for (const x of [0, 17, 31, 32, 1499, 4999, 6000]) {
+          expect(contains(or, x)).toBe(all.includes(x));
+          expect(member.has(x)).toBe(all.includes(x));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('slices pages by rank from either end', () => {
+    fc.assert(
+      fc.property(fc.array(set, { minLength: 2, maxLength: 3 }), fc.nat(1300), fc.nat(60), (sets, start, count) => {
+        const or = union(sets);
+        const all = ids(or);
+        expect(slice(or, start, start + count, false)).toEqual(all.slice(start, start + count));
+        expect(slice(or, start, start + count, true)).toEqual([...all].reverse().slice(start, start + count));
       }),
       { numRuns: 300 },
     );
