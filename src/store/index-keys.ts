@@ -89,6 +89,12 @@ export function textPrefix(s: string): string {
   return s.slice(0, cut);
 }
 
+/**
+ * Whether an indexed text may be a cut prefix of a longer value (a cut is 256 characters, or 255
+ * when the 256th would split a surrogate pair): only shorter indexed texts are whole values.
+ */
+export const mayBeCut = (indexed: string): boolean => indexed.length >= INDEXED_TEXT_CHARS - 1;
+
 const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
 
 /**

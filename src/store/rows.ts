@@ -1,5 +1,5 @@
 import type { Database, Key } from 'lmdb';
-import { compareIndexValues, foldCase, INDEXED_TEXT_CHARS, indexValue, scopeKey, trigramsOf, type IndexValue } from './index-keys.js';
+import { compareIndexValues, foldCase, indexValue, mayBeCut, scopeKey, trigramsOf, type IndexValue } from './index-keys.js';
 import { MAX } from './keys.js';
 import type { FieldLayout, Row, RowScope, Status, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
@@ -33,7 +33,7 @@ type RangeBound = Extract<IndexBound, { kind: 'range' }>;
  * inexact, and its rows are re-checked).
  */
 function inclusiveness(bound: RangeBound, enc: Encode): { loInclusive: boolean; hiInclusive: boolean } {
-  const cut = (v: unknown) => typeof v === 'string' && (enc(v) as string).length >= INDEXED_TEXT_CHARS;
+  const cut = (v: unknown) => typeof v === 'string' && mayBeCut(enc(v) as string);
   return { loInclusive: Boolean(bound.loInclusive) || cut(bound.lo), hiInclusive: Boolean(bound.hiInclusive) || cut(bound.hi) };
 }
 
@@ -73,6 +73,15 @@ export interface IndexGroup {
   readonly inexact: boolean;
 }
 
+/**
+ * One field's indexed values by row id: `values[positions[id]]`, where a position of -1 (or an
+ * id past the end) means the row has no value in that index.
+ */
+export interface IndexedValues {
+  readonly positions: Int32Array;
+  readonly values: readonly IndexValue[];
+}
+
 /** A row's identity: the version (status, locale) of one document it holds. */
 export interface RowVersion extends RowScope {
   readonly id: number;
@@ -84,6 +93,8 @@ export interface RowVersion extends RowScope {
  */
 export class RowStore {
   private readonly types = new Map<string, TypeState>();
+  /** Per in-memory field index, the position of each row id's value: lives as long as the groups it was built from. */
+  private readonly positions = new WeakMap<FieldGroups, Int32Array>();
   private readonly universe: Postings;
   private readonly index: Postings;
 
@@ -193,7 +204,7 @@ export class RowStore {
     const base: Key[] = [state.code, code, scopeKey(scope.status, scope.locale)];
     const enc = (v: unknown) => indexValue(f.index, v, bound.folded);
     const group = (value: IndexValue, ids: Uint32Array): IndexGroup =>
-      ({ value, ids, inexact: typeof value === 'string' && value.length >= INDEXED_TEXT_CHARS && f.index === 'text' });
+      ({ value, ids, inexact: typeof value === 'string' && mayBeCut(value) && f.index === 'text' });
     if (bound.kind === 'eq' || bound.kind === 'null') {
       // One value is one set: a point read, not a range.
       const value = bound.kind === 'eq' ? enc(bound.value) : null;
@@ -248,6 +259,30 @@ export class RowStore {
     const groups = { values, sets };
     this.cache.keepField(key, groups);
     return groups;
+  }
+
+  /**
+   * Each row's indexed value of one field in one scope (the case-folded twin's when `folded`),
+   * found without decoding the row: undefined when the field's index is not in memory (inside
+   * a write transaction), and for a row without a value in that scope. Text that `mayBeCut` is
+   * perhaps only a prefix and says nothing certain.
+   */
+  indexedValues(type: string, field: string, scope: RowScope, folded: boolean): IndexedValues | undefined {
+    const state = this.state(type);
+    const f = this.field(state, field);
+    const groups = this.fieldGroups([state.code, folded ? f.foldedCode ?? f.code : f.code, scopeKey(scope.status, scope.locale)]);
+    if (!groups) return undefined;
+    let positions = this.positions.get(groups);
+    if (!positions) {
+      let max = -1;
+      for (const ids of groups.sets) if (ids.length > 0) max = Math.max(max, ids[ids.length - 1]!);
+      const at = new Int32Array(max + 1).fill(-1);
+      groups.sets.forEach((ids, i) => {
+        for (let k = 0; k < ids.length; k++) at[ids[k]!] = i;
+      });
+      this.positions.set(groups, (positions = at));
+    }
+    return { positions, values: groups.values };
   }
 
   /** Ids of rows whose folded text contains a trigram. */

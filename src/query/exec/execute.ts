@@ -2,7 +2,8 @@ import type { SchemaRegistry } from '../../schema/registry.js';
 import type { RowScope } from '../../store/layout.js';
 import type { Store } from '../../store/store.js';
 import type { CompareNode } from '../ir/index.js';
-import { matcherFor } from '../values/index.js';
+import { mayBeCut } from '../../store/index-keys.js';
+import { indexedTextTest, matcherFor } from '../values/index.js';
 import type { Plan } from '../plan/plan.js';
 import { contains, EMPTY, intersect, minus, sizeOf, toArray, union, type IdSet } from './idset.js';
 import type { IndexReads } from './index-reads.js';
@@ -105,9 +106,29 @@ export class Executor {
         candidates = candidates ? intersect(candidates, ids) : ids;
         if (sizeOf(candidates) === 0) break;
       }
-      sets.push(Uint32Array.from(this.verified(candidates ?? EMPTY, verify, s.type)));
+      sets.push(Uint32Array.from(this.substringMatches(candidates ?? EMPTY, verify, scope, s.type)));
     }
     return union(sets);
+  }
+
+  /**
+   * Trigram candidates that really hold the substring: tested on the field's in-memory index
+   * (the folded one for the `i` operators) when it holds the whole text, else on the row.
+   */
+  private substringMatches(ids: IdSet, node: CompareNode, scope: RowScope, type: string): number[] {
+    const text = indexedTextTest(node);
+    const indexed = text && this.store.rows.indexedValues(type, node.field.name, scope, text.folded);
+    if (!text || !indexed) return this.verified(ids, node, type);
+    const match = matcherFor(node);
+    const { positions, values } = indexed;
+    const test = text.test;
+    const out: number[] = [];
+    for (const id of toArray(ids)) {
+      const value = id < positions.length && positions[id]! >= 0 ? values[positions[id]!] : undefined;
+      const whole = typeof value === 'string' && !mayBeCut(value);
+      if (whole ? test(value) : match(this.rows.row(type, id)?.[node.field.name] ?? null) === true) out.push(id);
+    }
+    return out;
   }
 
   private verified(ids: IdSet, node: CompareNode, type: string): number[] {

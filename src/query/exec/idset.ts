@@ -30,7 +30,7 @@ export function intersect(a: IdSet, b: IdSet): IdSet {
   if (a.length > b.length) [a, b] = [b, a];
   // Galloping pays when one side is much smaller; between similar sizes, dense sets are ANDed as bitmaps.
   if (b.length >= a.length * 8) return gallopIntersect(a, b);
-  if (isDense(a) && isDense(b)) return bitmapOf(a).and(bitmapOf(b));
+  if (isDense(b)) return isDense(a) ? bitmapOf(a).and(bitmapOf(b)) : bitmapOf(b).filter(a, true);
   return mergeIntersect(a, b);
 }
 

@@ -121,6 +121,27 @@ function compile(node: CompareNode): Matcher {
   }
 }
 
+/**
+ * The substring operators the trigram index serves, as tests on a text's indexed form: the
+ * text itself for the case-sensitive ones, its fold (the case-folded index) for the `i` ones.
+ * Undefined for any other operator.
+ */
+export function indexedTextTest(node: CompareNode): { readonly folded: boolean; readonly test: (indexed: string) => boolean } | undefined {
+  switch (node.op) {
+    case 'contains': return { folded: false, test: (v) => v.includes(node.value) };
+    case 'endsWith': return { folded: false, test: (v) => v.endsWith(node.value) };
+    case 'containsi': {
+      const operand = foldCase(node.value);
+      return { folded: true, test: (v) => v.includes(operand) };
+    }
+    case 'endsWithi': {
+      const operand = foldCase(node.value);
+      return { folded: true, test: (v) => v.endsWith(operand) };
+    }
+    default: return undefined;
+  }
+}
+
 const isNull = (stored: unknown): boolean => stored === null || stored === undefined;
 
 /** Values equal under `compareValues` share a key: big integers by value, the rest as they are. */

@@ -1,4 +1,4 @@
-export { compareValues, matcherFor, testCompare, textOf, type Matcher } from './compare.js';
+export { compareValues, indexedTextTest, matcherFor, testCompare, textOf, type Matcher } from './compare.js';
 export {
   INVALID_DATE_MESSAGE, INVALID_DATETIME_MESSAGE, INVALID_TIME_MESSAGE,
   normalizeDate, normalizeDateTime, normalizeTime,
