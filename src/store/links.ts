@@ -40,6 +40,11 @@ export class LinkStore {
     return this.adjacency.get([this.code(list), source]);
   }
 
+  /** `targetSet` of many sources of one list, in the order given. */
+  targetSets(list: string, sources: ArrayLike<number>): Uint32Array[] {
+    return this.adjacency.getEach([this.code(list)], sources);
+  }
+
   /** Source rows that have at least one link in a list, ascending. */
   sourcesWithLinks(list: string): Uint32Array {
     return this.adjacency.get([this.code(list), ANY]);

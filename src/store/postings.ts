@@ -1,5 +1,5 @@
 import type { Database, Key } from 'lmdb';
-import type { ReadCache } from './read-cache.js';
+import type { ReadCache, SetKeyTail } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 
 /**
@@ -35,7 +35,7 @@ export class Postings {
 
   private changed(prefix: readonly Key[]): void {
     if (!this.cache) return;
-    this.cache.dropSet(this.cacheKey(prefix));
+    this.cache.dropSet(this.headKey(prefix), tailOf(prefix));
     if (this.fieldDepth > 0) this.cache.dropField(this.fieldKey(prefix.slice(0, this.fieldDepth)));
   }
 
@@ -131,12 +131,32 @@ export class Postings {
   /** Every id under one prefix, ascending. The array is shared: callers must not write to it. */
   get(prefix: readonly Key[]): Uint32Array {
     this.guard.check();
-    const key = this.cache && this.cacheKey(prefix);
-    const cached = key === undefined ? undefined : this.cache!.set(key);
+    if (!this.cache) return this.load(prefix);
+    const head = this.headKey(prefix);
+    const tail = tailOf(prefix);
+    const cached = this.cache.setsOf(head)?.get(tail);
     if (cached) return cached;
     const ids = this.load(prefix);
-    if (key !== undefined) this.cache!.keepSet(key, ids);
+    this.cache.keepSet(head, tail, ids);
     return ids;
+  }
+
+  /** The sets of `[...head, tail]` for many tails: the cache is looked up by the head once. */
+  getEach(head: readonly Key[], tails: ArrayLike<number>): Uint32Array[] {
+    this.guard.check();
+    const headKey = this.cache && this.headKey([...head, 0]);
+    const cached = headKey === undefined ? undefined : this.cache!.setsOf(headKey);
+    const out = new Array<Uint32Array>(tails.length);
+    for (let i = 0; i < tails.length; i++) {
+      const tail = tails[i]!;
+      let ids = cached?.get(tail);
+      if (!ids) {
+        ids = this.load([...head, tail]);
+        if (headKey !== undefined) this.cache!.keepSet(headKey, tail, ids);
+      }
+      out[i] = ids;
+    }
+    return out;
   }
 
   private load(prefix: readonly Key[]): Uint32Array {
@@ -147,10 +167,11 @@ export class Postings {
     return concat(Array.from(firsts, (first) => this.read([...prefix, first])!));
   }
 
-  /** Prefix elements are numbers, strings, booleans or null; strings carry their length so no two prefixes share a key. */
-  private cacheKey(prefix: readonly Key[]): string {
+  /** Every element but the last; strings carry their length so no two heads share a key. */
+  private headKey(prefix: readonly Key[]): string {
     let key = this.name;
-    for (const part of prefix) {
+    for (let i = 0; i < prefix.length - 1; i++) {
+      const part = prefix[i];
       key += typeof part === 'string' ? `|s${part.length}:${part}` : `|${typeof part === 'number' ? 'n' : 'o'}${String(part)}`;
     }
     return key;
@@ -190,6 +211,8 @@ export class Postings {
 }
 
 const EMPTY = new Uint32Array(0);
+
+const tailOf = (prefix: readonly Key[]): SetKeyTail => prefix[prefix.length - 1] as SetKeyTail;
 
 /** Copies out of LMDB's buffer (which may be unaligned or reused) into our own array; ids are little-endian. */
 function decode(value: Buffer): Uint32Array {

@@ -17,8 +17,13 @@ const MAX_ROWS = 500_000;
  * transaction is open, so an aborted transaction leaves nothing behind. Another process's writes
  * are noticed through the store's write generation (see `Store.refresh`).
  */
+/** The last element of a set's key prefix: sets are kept by the rest of the prefix, then by it. */
+export type SetKeyTail = string | number | boolean | null;
+
 export class ReadCache {
-  private sets = new Map<string, Uint32Array>();
+  /** Sets by the head of their prefix, then its last element: many sets of one list or field share a head. */
+  private sets = new Map<string, Map<SetKeyTail, Uint32Array>>();
+  private setCount = 0;
   private rows = new Map<string, Map<number, Row>>();
   private fields = new Map<string, FieldGroups>();
   /** Per type: the scopes it has rows in and how many rows each holds. */
@@ -26,18 +31,25 @@ export class ReadCache {
 
   constructor(private readonly writing: () => boolean) {}
 
-  set(key: string): Uint32Array | undefined {
-    return this.sets.get(key);
+  /** The sets kept under one head, by tail; undefined when none is. */
+  setsOf(head: string): ReadonlyMap<SetKeyTail, Uint32Array> | undefined {
+    return this.sets.get(head);
   }
 
-  keepSet(key: string, ids: Uint32Array): void {
+  keepSet(head: string, tail: SetKeyTail, ids: Uint32Array): void {
     if (this.writing()) return;
-    if (this.sets.size >= MAX_SETS) this.sets = new Map();
-    this.sets.set(key, ids);
+    if (this.setCount >= MAX_SETS) {
+      this.sets = new Map();
+      this.setCount = 0;
+    }
+    let byTail = this.sets.get(head);
+    if (!byTail) this.sets.set(head, (byTail = new Map()));
+    if (!byTail.has(tail)) this.setCount++;
+    byTail.set(tail, ids);
   }
 
-  dropSet(key: string): void {
-    this.sets.delete(key);
+  dropSet(head: string, tail: SetKeyTail): void {
+    if (this.sets.get(head)?.delete(tail)) this.setCount--;
   }
 
   field(key: string): FieldGroups | undefined {
@@ -90,6 +102,7 @@ export class ReadCache {
 
   clear(): void {
     this.sets = new Map();
+    this.setCount = 0;
     this.rows = new Map();
     this.fields = new Map();
     this.scopeCounts = new Map();

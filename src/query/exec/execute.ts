@@ -71,9 +71,7 @@ export class Executor {
         return minus(this.exec(plan.from, s), this.exec(plan.remove, s));
       case 'semiJoin': {
         const inner = this.exec(plan.inner, { type: plan.target, scopes: this.store.rows.scopes(plan.target) });
-        const sources: IdSet[] = [];
-        for (const t of toArray(inner)) sources.push(this.store.links.targetSet(plan.partnerList, t));
-        return this.withinScope(union(sources), s);
+        return this.withinScope(union(this.store.links.targetSets(plan.partnerList, toArray(inner))), s);
       }
       case 'linked':
         return this.withinScope(this.store.links.sourcesWithLinks(plan.list), s);
