@@ -92,12 +92,13 @@ const TEXT_SEARCH_ROWS = 4;
  */
 export function estimateList(registry: SchemaRegistry, store: Store, req: EstimateRequest): ListEstimate {
   const reads = new IndexReads(store);
-  const plan = new Planner(registry, store, reads, req.strategy).planFor(req.type, req.scopes, req.filter);
+  const { where: plan, order } = new Planner(registry, store, reads, req.strategy).listPlan(req.type, req.scopes, req.filter, req.sort);
   const work: Work = { rows: 0, ids: 0, lists: 0, values: 0, ranges: 0, entries: 0, compares: 0 };
   const walker = new CostWalker(registry, store, reads, work);
   const universe = walker.universe(req.type, req.scopes);
   const matches = Math.min(walker.walk(plan, { type: req.type, scopes: req.scopes }), universe);
-  walker.order(req, plan, matches, universe);
+  // A page read in index order costs what its range's sets cost: counted already.
+  if (order === 'sort') walker.order(req, matches, universe);
   const pageRows = Math.max(0, Math.min(req.limit, matches - req.start));
   work.entries += pageRows;
   if (req.populate) walker.populate(req.type, req.populate, pageRows);
@@ -233,14 +234,12 @@ class CostWalker {
   }
 
   /** Ordering the matches for the page, as `runList` / `orderPage` would. */
-  order(req: ListRequest, plan: Plan, matches: number, universe: number): void {
+  order(req: ListRequest, matches: number, universe: number): void {
     const sort = req.sort.filter((s) => !(s.path.length === 1 && (s.path[0] === 'status' || s.path[0] === 'id')));
     if (sort.length === 0) return;
     const first = sort[0]!;
     const field = first.path[0]!;
     const single = sort.length === 1 && first.path.length === 1 && req.scopes.length === 1;
-    // One index range on the sort field yields the page in order: its sets are counted already.
-    if (single && plan.op === 'index' && plan.field === field) return;
     if (single && matches >= INDEX_ORDER_MIN && this.store.rows.isIndexed(req.type, field)) {
       // Walks the field's sets in value order, ascending until the page is full; descending
       // (and for NULLs) all of them.

@@ -5,6 +5,8 @@ import type { Row } from './layout.js';
 export interface FieldGroups {
   readonly values: readonly IndexValue[];
   readonly sets: readonly Uint32Array[];
+  /** `offsets[i]`: how many ids the sets before `i` hold (one more entry than sets): ranges are counted, not walked. */
+  readonly offsets: Uint32Array;
 }
 
 /** Bounds on what is kept: past them the cache starts over rather than tracking recency per read. */

@@ -245,6 +245,22 @@ export class RowStore {
     }
   }
 
+  /** How many ids the sets of `indexGroups` hold together: a subtraction when the field's index is in memory. */
+  indexCount(type: string, field: string, scope: RowScope, bound: IndexBound): number {
+    if (bound.kind === 'range') {
+      const state = this.state(type);
+      const f = this.field(state, field);
+      const groups = this.fieldGroups([state.code, bound.folded ? f.foldedCode ?? f.code : f.code, scopeKey(scope.status, scope.locale)]);
+      if (groups) {
+        const [from, to] = rangeOf(groups.values, bound, (v) => indexValue(f.index, v, bound.folded));
+        return groups.offsets[to]! - groups.offsets[from]!;
+      }
+    }
+    let n = 0;
+    for (const g of this.indexGroups(type, field, scope, bound)) n += g.ids.length;
+    return n;
+  }
+
   /** A field's whole index in one scope, kept in memory until a write changes it. */
   private fieldGroups(base: Key[]): FieldGroups | undefined {
     const key = this.index.fieldKey(base);
@@ -256,7 +272,9 @@ export class RowStore {
       values.push(g.key[3] as IndexValue);
       sets.push(g.ids);
     }
-    const groups = { values, sets };
+    const offsets = new Uint32Array(sets.length + 1);
+    sets.forEach((ids, i) => (offsets[i + 1] = offsets[i]! + ids.length));
+    const groups = { values, sets, offsets };
     this.cache.keepField(key, groups);
     return groups;
   }

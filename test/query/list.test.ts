@@ -36,7 +36,7 @@ describe('index ranges over text past the indexed prefix', () => {
 describe('a range on the sort field is read in order', () => {
   it('pages ascending and descending with ties by id', () => {
     const asc = run({ price: { $gte: 5 } }, [{ path: ['price'], direction: 'asc' }]);
-    expect(asc.plan.op).toBe('index');
+    expect(asc.plan).toMatchObject({ where: { op: 'index', field: 'price' }, order: 'index' });
     expect(asc.ids).toEqual([ids[4], ids[0], ids[1], ids[2]]);
     expect(run({ price: { $gte: 5 } }, [{ path: ['price'], direction: 'desc' }], 1, 2).ids).toEqual([ids[2], ids[0]]);
     expect(run({ price: { $gte: 5 } }, [{ path: ['price'], direction: 'asc' }], 3, 10)).toMatchObject({ total: 4, ids: [ids[2]] });
@@ -46,7 +46,7 @@ describe('a range on the sort field is read in order', () => {
 describe('id conditions', () => {
   it('read rows by id and skip ids that do not exist', () => {
     const r = run({ id: { $in: [ids[3], 999, ids[0]] } });
-    expect(r.plan.op).toBe('ids');
+    expect(r.plan.where.op).toBe('ids');
     expect(r.ids).toEqual([ids[0], ids[3]]);
     expect(run({ id: 999 }).total).toBe(0);
   });

@@ -59,8 +59,17 @@ describe('index range reads', () => {
               }
               return ids.sort((a, b) => a - b);
             };
+            const walked = (field: string, bound: IndexBound) => [...store.rows.indexGroups(T, field, scope, bound)].reduce((n, g) => n + g.ids.length, 0);
+            const counted = (field: string, bound: IndexBound) => [store.rows.indexCount(T, field, scope, bound), walked(field, bound)];
             const inTxn = store.transact(() => bounds.map(([field, b]) => read(field, b)));
+            const countsInTxn = store.transact(() => bounds.map(([field, b]) => counted(field, b)));
             const cached = bounds.map(([field, b]) => read(field, b));
+            // Counted from the in-memory copy's offsets, the same as walking its sets, and as inside a transaction.
+            bounds.forEach(([field, b], i) => {
+              const [count, sets] = counted(field, b);
+              expect({ b, count }).toEqual({ b, count: sets });
+              expect({ b, count }).toEqual({ b, count: countsInTxn[i]![0] });
+            });
             bounds.forEach(([field, b], i) => {
               const want = expected(rows, field, b);
               expect({ b, ids: inTxn[i] }).toEqual({ b, ids: want });

@@ -54,17 +54,6 @@ export class IndexReads {
   }
 }
 
-/** An index bound's sets in value order, each ascending: the order a sort on that field wants. */
-export function orderedGroups(store: Store, type: string, field: string, scope: RowScope, bound: IndexBound): { groups: Uint32Array[]; exact: boolean } {
-  const groups: Uint32Array[] = [];
-  let exact = true;
-  for (const g of store.rows.indexGroups(type, field, scope, bound)) {
-    groups.push(g.ids);
-    if (g.inexact) exact = false;
-  }
-  return { groups, exact };
-}
-
 function keyOf(type: string, field: string, scope: RowScope, bound: IndexBound): string {
   const head = `${type}\u0000${field}\u0000${scope.status}${scope.locale ?? ''}\u0000${bound.folded ? 'i' : ''}`;
   // Equality, the common case, without serialising the whole bound; the value's type keeps 1 and '1' apart.

@@ -28,5 +28,17 @@ export type Plan =
   /** Sources with at least one link in `list`. */
   | { readonly op: 'linked'; readonly list: string };
 
+/**
+ * A list's plan: which rows match, and how its page is cut from them. `index`: `where` is one
+ * range of the index of the field the list is sorted by, whose sets come in sort order, so the
+ * page is sliced from them and the total counted from the index, without building the match
+ * set (a range holding cut text falls back to sorting); `sort`: the matches are built, then
+ * ordered (`exec/order.ts`).
+ */
+export interface ListPlan {
+  readonly where: Plan;
+  readonly order: 'index' | 'sort';
+}
+
 /** Forces one access path everywhere it can apply: the differential tests run each. */
 export type AccessStrategy = 'auto' | 'index' | 'scan' | 'probe';

@@ -7,7 +7,8 @@ import { INDEXED_TEXT_CHARS, trigramsOf } from '../../store/index-keys.js';
 import { allOf, CompareNode, FilterVisitor, type AndNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode } from '../ir/index.js';
 import { foldCase } from '../values/index.js';
 import type { IndexReads } from '../exec/index-reads.js';
-import type { AccessStrategy, Plan } from './plan.js';
+import type { SortSpec } from '../params/types.js';
+import type { AccessStrategy, ListPlan, Plan } from './plan.js';
 
 interface Planned {
   readonly plan: Plan;
@@ -40,6 +41,15 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
     private readonly strategy: AccessStrategy = 'auto',
   ) {
     super();
+  }
+
+  /** The plan of a list: its filter's plan, and whether the page can be read in index order. */
+  listPlan(type: string, scopes: readonly RowScope[], filter: FilterNode, sort: readonly SortSpec[]): ListPlan {
+    const where = this.planFor(type, scopes, filter);
+    const [spec, ...more] = sort;
+    const inIndexOrder = spec !== undefined && more.length === 0 && spec.path.length === 1 && scopes.length === 1
+      && where.op === 'index' && where.field === spec.path[0] && where.bound.kind !== 'null';
+    return { where, order: inIndexOrder ? 'index' : 'sort' };
   }
 
   planFor(type: string, scopes: readonly RowScope[], filter: FilterNode): Plan {
