@@ -17,7 +17,7 @@ import { repoRoot } from './repo-root.js';
 import type { Engine, EngineResult } from './dataset/engine.js';
 import { expectedAnswers } from './dataset/expected.js';
 import { DEFAULT_SEED, generateDataset } from './dataset/generate.js';
-import { type BenchQuery, buildQueries } from './dataset/queries.js';
+import { type BenchQuery, buildQueries, TWIN_QUERIES } from './dataset/queries.js';
 import type { Dataset } from './dataset/types.js';
 import { QuarryEngine } from './quarry/engine.js';
 import { SqliteEngine } from './sqlite/engine.js';
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
   }
   console.log(`verified: ${engines.length} engine(s) × ${queries.length} queries agree with the oracle\n`);
 
+  const plans = explainAll(engines, queries);
   const timings = new Map<BenchQuery, Map<string, Timing>>();
   for (const query of queries) {
     const perEngine = new Map<string, Timing>();
@@ -91,7 +92,13 @@ async function main(): Promise<void> {
   for (const engine of engines) await engine.close?.();
 
   printTable(engines.map((e) => e.name), queries, expected, timings);
-  const file = writeResults(opts, data, engines.map((e) => e.name), loadMs, queries, expected, timings);
+  const summary = summarize(engines.map((e) => e.name), queries, timings);
+  for (const line of summary.lines) console.log(line);
+  for (const [engine, perQuery] of plans) {
+    console.log(`\n${engine} plans:`);
+    for (const [name, plan] of perQuery) console.log(`  ${name.padEnd(22)} ${plan}`);
+  }
+  const file = writeResults(opts, data, engines.map((e) => e.name), loadMs, queries, expected, timings, summary.figures, plans);
   console.log(`\nresults: ${file}`);
 }
 
@@ -107,6 +114,45 @@ function verify(engines: readonly Engine[], queries: readonly BenchQuery[], expe
     }
   }
   return wrong;
+}
+
+/** Each engine's plan per query, where it can tell. */
+function explainAll(engines: readonly Engine[], queries: readonly BenchQuery[]): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const engine of engines) {
+    if (!engine.explain) continue;
+    out.set(engine.name, new Map(queries.map((q) => [q.name, engine.explain!(q)])));
+  }
+  return out;
+}
+
+/**
+ * The run's figures beside the table: per engine, the geometric mean of its ratios to the
+ * baseline over the issue's queries (twins left out), and each twin's ratio to the query it
+ * twins (`deep-to-one` / `deep-to-one-twin`: a deep filter against a flat one, same output).
+ */
+function summarize(
+  engineNames: readonly string[], queries: readonly BenchQuery[], timings: ReadonlyMap<BenchQuery, ReadonlyMap<string, Timing>>,
+): { lines: string[]; figures: Record<string, Record<string, number>> } {
+  const [baseline, ...others] = engineNames;
+  const lines: string[] = [];
+  const figures: Record<string, Record<string, number>> = {};
+  const median = (name: string, engine: string) => timings.get(queries.find((q) => q.name === name)!)?.get(engine)?.medianUs;
+  for (const engine of others) {
+    const ratios = queries.filter((q) => !TWIN_QUERIES.has(q.name))
+      .map((q) => (timings.get(q)?.get(engine)?.medianUs ?? NaN) / (timings.get(q)?.get(baseline ?? '')?.medianUs ?? NaN));
+    const geomean = Math.exp(ratios.reduce((n, r) => n + Math.log(r), 0) / ratios.length);
+    figures[engine] = { geomeanRatio: geomean };
+    lines.push(`\n${engine}/${baseline} geometric mean over ${ratios.length} queries: ${geomean.toFixed(3)} (${(1 / geomean).toFixed(1)}× faster)`);
+  }
+  for (const engine of engineNames) {
+    const deep = median('deep-to-one', engine);
+    const flat = median('deep-to-one-twin', engine);
+    if (deep === undefined || flat === undefined) continue;
+    (figures[engine] ??= {}).deepOverFlatTwin = deep / flat;
+    lines.push(`${engine}: deep-to-one / its flat twin = ${(deep / flat).toFixed(2)}`);
+  }
+  return { lines, figures };
 }
 
 /** Per-run wall time: warm-up, then samples until the budget is spent. */
@@ -170,6 +216,8 @@ function writeResults(
   queries: readonly BenchQuery[],
   expected: ReadonlyMap<BenchQuery, EngineResult>,
   timings: ReadonlyMap<BenchQuery, ReadonlyMap<string, Timing>>,
+  figures: Record<string, Record<string, number>>,
+  plans: ReadonlyMap<string, ReadonlyMap<string, string>>,
 ): string {
   const dir = join(repoRoot(), 'bench', 'results');
   mkdirSync(dir, { recursive: true });
@@ -182,6 +230,8 @@ function writeResults(
     engines: engineNames,
     samplingBudgetMs: opts.timeMs,
     loadMs,
+    figures,
+    plans: Object.fromEntries([...plans].map(([engine, perQuery]) => [engine, Object.fromEntries(perQuery)])),
     queries: queries.map((q) => ({
       name: q.name,
       summary: q.summary,

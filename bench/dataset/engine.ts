@@ -22,5 +22,7 @@ export interface Engine {
    * event loop.
    */
   run(query: BenchQuery): EngineResult;
+  /** How the engine answers a query, in one line (its plan), when it can say. */
+  explain?(query: BenchQuery): string;
   close?(): Promise<void> | void;
 }

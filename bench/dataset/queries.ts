@@ -24,7 +24,16 @@ export type QueryParams =
   | { readonly kind: 'price-between-sorted'; readonly low: number; readonly high: number }
   | { readonly kind: 'description-null' }
   | { readonly kind: 'two-hop'; readonly categoryName: string }
-  | { readonly kind: 'two-hop-selective'; readonly restaurantName: string };
+  | { readonly kind: 'two-hop-selective'; readonly restaurantName: string }
+  /**
+   * Not one of the issue's 13: the flat twin of `deep-to-one`, the same rows (and so the same
+   * page and total) selected by their ids instead of through the chef, to compare a deep
+   * filter with a flat one of identical output.
+   */
+  | { readonly kind: 'deep-to-one-twin'; readonly ids: readonly number[] };
+
+/** The twin queries, which the summary figures (geometric mean) leave out. */
+export const TWIN_QUERIES: ReadonlySet<QueryName> = new Set(['deep-to-one-twin']);
 
 export type QueryName = QueryParams['kind'];
 
@@ -78,6 +87,7 @@ export function buildQueries(data: Dataset): BenchQuery[] {
     { kind: 'description-null' },
     { kind: 'two-hop', categoryName: rareCategory },
     { kind: 'two-hop-selective', restaurantName: data.restaurant(selectiveIndex).name },
+    { kind: 'deep-to-one-twin', ids: restaurantsOfChef(data, chefIndex) },
   ];
   return params.map(toBenchQuery);
 }
@@ -119,6 +129,8 @@ function describe(p: QueryParams): { summary: string; filters: FilterTree; sort?
       return { summary: `chef.restaurants.categories.name $eq '${p.categoryName}'`, filters: { chef: { restaurants: { categories: { name: { $eq: p.categoryName } } } } } };
     case 'two-hop-selective':
       return { summary: 'chef.restaurants.name $eq <one restaurant>', filters: { chef: { restaurants: { name: { $eq: p.restaurantName } } } } };
+    case 'deep-to-one-twin':
+      return { summary: `id $in <the ${p.ids.length} restaurants of deep-to-one's chef>`, filters: { id: { $in: p.ids } } };
   }
 }
 
@@ -128,6 +140,13 @@ function drawIds(data: Dataset, count: number): number[] {
   const ids = new Set<number>();
   while (ids.size < count) ids.add(idOf(rng.int(data.size)));
   return [...ids];
+}
+
+/** The ids of one chef's restaurants, ascending. */
+function restaurantsOfChef(data: Dataset, chef: number): number[] {
+  const ids: number[] = [];
+  for (let i = 0; i < data.size; i++) if (data.restaurant(i).chef === chef) ids.push(idOf(i));
+  return ids;
 }
 
 /** A restaurant that has a chef, so the two-hop query through its chef is not empty. */

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createQuarry, type Quarry } from '../../src/index.js';
+import { printListPlan } from '../../src/query/plan/print.js';
+import { readQueryString } from '../../src/query/querystring/index.js';
 import type { Engine, EngineResult } from '../dataset/engine.js';
 import type { BenchQuery } from '../dataset/queries.js';
 import type { Dataset } from '../dataset/types.js';
@@ -35,6 +37,10 @@ export class QuarryEngine implements Engine {
       pagination: { page: query.pagination.page, pageSize: query.pagination.pageSize },
     });
     return { total: (pagination as { total: number }).total, ids: results.map((e) => e.id as number) };
+  }
+
+  explain(query: BenchQuery): string {
+    return printListPlan(this.quarry!.documents('api::restaurant.restaurant').estimateFromQuery(readQueryString(query.rest)).plan);
   }
 
   async close(): Promise<void> {

@@ -58,16 +58,17 @@ export class SqliteEngine implements Engine {
     return { rows, total };
   }
 
-  /** SQLite's plan for each of the two statements, for tuning. */
-  explain(query: BenchQuery): string[] {
+  /** SQLite's plans of the two statements (count, then page), on one line. */
+  explain(query: BenchQuery): string {
     const sql = sqlFor(query.params);
-    return [countSql(sql.where), pageSql(sql, query.pagination)].map((text) =>
+    const [count, page] = [countSql(sql.where), pageSql(sql, query.pagination)].map((text) =>
       this.database()
         .prepare<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`)
         .all(...sql.args)
         .map((row) => row.detail)
-        .join('\n'),
+        .join('; '),
     );
+    return `count: ${count} | page: ${page}`;
   }
 
   close(): void {

@@ -35,6 +35,7 @@ export function sqlFor(p: QueryParams): SqlQuery {
       // Unicode folding because queries.ts keeps this needle ASCII.
       return { where: "r.name LIKE ? ESCAPE '\\'", orderBy: BY_ID, args: [`%${escapeLike(p.needle)}%`] };
     case 'id-in':
+    case 'deep-to-one-twin':
       return { where: `r.id IN (${placeholders(p.ids.length)})`, orderBy: BY_ID, args: [...p.ids] };
     case 'deep-to-one':
       return { where: 'r.chef_id IN (SELECT c.id FROM chefs c WHERE c.name = ?)', orderBy: BY_ID, args: [p.chefName] };

@@ -6,7 +6,7 @@ import { IndexReads } from './exec/index-reads.js';
 import type { FilterNode } from './ir/index.js';
 import type { ListRequest } from './list.js';
 import type { PopulateTree } from './params/types.js';
-import type { Plan } from './plan/plan.js';
+import type { ListPlan, Plan } from './plan/plan.js';
 import { Planner } from './plan/planner.js';
 import { matcherFor } from './values/index.js';
 
@@ -48,7 +48,7 @@ export const LIST_COSTS: Readonly<Work> = Object.freeze({
 
 export interface ListEstimate {
   /** The plan the list would run (plain data). */
-  readonly plan: Plan;
+  readonly plan: ListPlan;
   /** Estimated matching rows. */
   readonly matches: number;
   /** Estimated steps: plan, ordering, page and populate. */
@@ -92,7 +92,8 @@ const TEXT_SEARCH_ROWS = 4;
  */
 export function estimateList(registry: SchemaRegistry, store: Store, req: EstimateRequest): ListEstimate {
   const reads = new IndexReads(store);
-  const { where: plan, order } = new Planner(registry, store, reads, req.strategy).listPlan(req.type, req.scopes, req.filter, req.sort);
+  const listPlan = new Planner(registry, store, reads, req.strategy).listPlan(req.type, req.scopes, req.filter, req.sort);
+  const { where: plan, order } = listPlan;
   const work: Work = { rows: 0, ids: 0, lists: 0, values: 0, ranges: 0, entries: 0, compares: 0 };
   const walker = new CostWalker(registry, store, reads, work);
   const universe = walker.universe(req.type, req.scopes);
@@ -103,7 +104,7 @@ export function estimateList(registry: SchemaRegistry, store: Store, req: Estima
   work.entries += pageRows;
   if (req.populate) walker.populate(req.type, req.populate, pageRows);
   const cost = priced(work);
-  return { plan, matches, work, cost, movable: Math.max(0, cost - work.entries * LIST_COSTS.entries) };
+  return { plan: listPlan, matches, work, cost, movable: Math.max(0, cost - work.entries * LIST_COSTS.entries) };
 }
 
 /** `work` priced, by default with `LIST_COSTS`. */

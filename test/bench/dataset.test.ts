@@ -86,9 +86,9 @@ describe('query set', () => {
   const queries = buildQueries(data);
   const expected = expectedAnswers(data, queries);
 
-  it('has the 13 named queries, each with a non-trivial answer', () => {
-    expect(queries).toHaveLength(13);
-    expect(new Set(queries.map((q) => q.name)).size).toBe(13);
+  it('has the 13 named queries and the flat twin, each with a non-trivial answer', () => {
+    expect(queries).toHaveLength(14);
+    expect(new Set(queries.map((q) => q.name)).size).toBe(14);
     for (const q of queries) {
       const answer = expected.get(q);
       expect(answer?.total, q.name).toBeGreaterThan(0);
@@ -103,6 +103,7 @@ describe('query set', () => {
     expect(total('name-containsi') / N).toBeLessThan(0.05);
     expect(total('exact-name')).toBe(1);
     expect(total('id-in')).toBe(50);
+    expect(total('deep-to-one-twin')).toBe(total('deep-to-one'));
     expect(total('two-hop-selective')).toBeLessThan(200);
   });
 

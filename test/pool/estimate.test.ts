@@ -21,7 +21,7 @@ describe('estimateList', () => {
 
   it('a point lookup is a few units and plans as one index read', () => {
     const e = estimate(`filters[name][$eq]=${encodeURIComponent(data.restaurant(3).name)}`);
-    expect(e.plan).toMatchObject({ op: 'index', field: 'name', bound: { kind: 'eq' } });
+    expect(e.plan.where).toMatchObject({ op: 'index', field: 'name', bound: { kind: 'eq' } });
     expect(e.matches).toBe(1);
     expect(e.movable).toBeLessThan(10);
     expect(e.cost).toBeGreaterThan(e.movable);
