@@ -113,6 +113,8 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
       return { plan: { op: 'ids', ids }, estimate: ids.length, node };
     }
     if (!this.indexable(ctx, name)) return this.rowByRow(node, ctx);
+    const positive = positiveOf(node);
+    if (positive) return this.complement(node, positive, ctx);
     const bound = boundOf(node);
     if (bound) return this.indexed(node, ctx, bound);
     if (node.op === 'in') {
@@ -124,6 +126,18 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
       if (grams.length > 0) return { plan: { op: 'grams', field: name, grams, verify: node }, estimate: ctx.universe / 10, node };
     }
     return this.rowByRow(node, ctx);
+  }
+
+  /**
+   * `$ne`, `$nei`, `$notIn` on an indexed field: the rows with a value (SQL: a NULL field
+   * satisfies neither a test nor its negation) minus those the positive test selects, both
+   * read from the index.
+   */
+  private complement(node: CompareNode, positive: CompareNode, ctx: PlanContext): Planned {
+    const match = this.visitCompare(positive, ctx);
+    if (match.plan.op === 'filter') return this.rowByRow(node, ctx);
+    const from: Plan = { op: 'index', field: node.field.name, bound: { kind: 'range' }, recheck: undefined };
+    return { plan: { op: 'minus', from, remove: match.plan }, estimate: Math.max(ctx.universe - match.estimate, 0), node };
   }
 
   private indexed(node: CompareNode, ctx: PlanContext, bound: IndexBound): Planned {
@@ -148,6 +162,16 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
     const attr = this.registry.require(node.source).attributes.get(node.attribute);
     if (attr?.kind !== 'relation') throw new Error(`${node.source}.${node.attribute} is not a relation`);
     return attr;
+  }
+}
+
+/** The test a negated comparison negates (`$ne` → `$eq`), for those the index serves by complement. */
+function positiveOf(node: CompareNode): CompareNode | undefined {
+  switch (node.op) {
+    case 'ne': return CompareNode.create(node.field, { op: 'eq', value: node.value });
+    case 'nei': return CompareNode.create(node.field, { op: 'eqi', value: node.value });
+    case 'notIn': return CompareNode.create(node.field, { op: 'in', value: node.value });
+    default: return undefined;
   }
 }
 

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { printListPlan } from '../../../src/query/plan/print.js';
+import { readQueryString } from '../../../src/query/querystring/index.js';
+import { tempQuarry } from '../../support/temp-quarry.js';
+
+/** The planner's choice for representative queries, printed: a planner change shows up here in review. */
+const R = 'api::restaurant.restaurant';
+let q: ReturnType<typeof tempQuarry>;
+
+beforeAll(async () => {
+  q = tempQuarry();
+  const chef = await q.documents('api::chef.chef').create({ data: { name: 'Ann', country: 'France' } });
+  for (let i = 0; i < 40; i++) {
+    await q.documents(R).create({ data: { name: `R${i}`, stars: i % 5, open: i % 2 === 0, price: i, chef: i < 3 ? chef.documentId : undefined } });
+  }
+});
+afterAll(() => q.dispose());
+
+const plan = (query: string) => printListPlan(q.documents(R).estimateFromQuery(readQueryString(query)).plan);
+
+describe('chosen plans', () => {
+  it('read indexes, ids, trigrams and partner sets as the query needs', () => {
+    expect(plan('filters[name][$eq]=R7')).toBe('index name = "R7"');
+    expect(plan('filters[id][$in][0]=3&filters[id][$in][1]=1')).toBe('ids(1, 3)');
+    expect(plan('filters[name][$containsi]=r12')).toBe('trigrams name [r12] then containsi');
+    expect(plan('filters[chef][name][$eq]=Ann')).toBe('linked from api::chef.chef through api::chef.chef.restaurants: index name = "Ann"');
+    expect(plan('filters[price][$between][0]=5&filters[price][$between][1]=9&sort=price:desc')).toBe('index price >= 5 and <= 9, page read in index order');
+    expect(plan('filters[price][$null]=true')).toBe('index price is null');
+  });
+
+  it('drive a conjunction by its most selective member and check the much larger rest per row', () => {
+    expect(plan('filters[name][$eq]=R4&filters[stars][$gte]=1')).toBe('rows of index name = "R4" tested');
+    expect(plan('filters[stars][$eq]=4&filters[open][$eq]=true')).toBe('and(index stars = 4, index open = true)');
+  });
+
+  it('negate with "not null minus the match", as SQL NULLs require', () => {
+    expect(plan('filters[name][$ne]=R4')).toBe('index name not null minus index name = "R4"');
+  });
+});
