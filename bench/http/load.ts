@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createQuarry, type Quarry } from '../../src/index.js';
 import type { Dataset } from '../dataset/types.js';
-import { loadDataset } from '../quarry/load.js';
+import { loadCompacted } from '../quarry/load.js';
 
 const SCHEMAS = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'data', 'schemas');
 
@@ -20,16 +20,17 @@ export interface LoadedQuarry {
 
 export async function loadQuarry(data: Dataset, options: { noSync: boolean; progress: (line: string) => void }): Promise<LoadedQuarry> {
   const dir = mkdtempSync(join(tmpdir(), 'quarry-http-bench-'));
-  const q = createQuarry({ schemas: SCHEMAS, path: dir, noSync: options.noSync });
+  const open = () => createQuarry({ schemas: SCHEMAS, path: dir, noSync: options.noSync });
+  let q: Quarry | undefined;
   const dispose = async () => {
-    await q.close();
+    await q?.close();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     const started = performance.now();
     let done = 0;
     let lastReport = started;
-    await loadDataset(q, data, (n) => {
+    q = await loadCompacted(open, dir, data, (n) => {
       done += n;
       const now = performance.now();
       if (now - lastReport >= 10_000 || done === data.size) {

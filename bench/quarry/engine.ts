@@ -13,7 +13,7 @@ import { readQueryString } from '../../src/query/querystring/index.js';
 import type { Engine, EngineResult } from '../dataset/engine.js';
 import type { BenchQuery } from '../dataset/queries.js';
 import type { Dataset } from '../dataset/types.js';
-import { loadDataset } from './load.js';
+import { loadCompacted } from './load.js';
 
 const SCHEMAS = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'data', 'schemas');
 
@@ -25,9 +25,8 @@ export class QuarryEngine implements Engine {
   async load(data: Dataset): Promise<void> {
     await this.close();
     this.dir = mkdtempSync(join(tmpdir(), 'quarry-bench-'));
-    const q = createQuarry({ schemas: SCHEMAS, path: this.dir, noSync: true });
-    this.quarry = q;
-    await loadDataset(q, data);
+    const dir = this.dir;
+    this.quarry = await loadCompacted(() => createQuarry({ schemas: SCHEMAS, path: dir, noSync: true }), dir, data);
   }
 
   run(query: BenchQuery): EngineResult {

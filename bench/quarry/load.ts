@@ -4,6 +4,7 @@
  * by row id, the numeric form of a relation item: entity i has id i + 1.
  */
 import type { Quarry } from '../../src/index.js';
+import { compactStore } from '../../src/store/compact.js';
 import { type Dataset, idOf } from '../dataset/types.js';
 
 const BATCH = 2_000;
@@ -18,6 +19,22 @@ export async function loadDataset(q: Quarry, data: Dataset, loaded?: (restaurant
       data: { ...scalars, chef: chef === null ? null : idOf(chef), categories: categories.map(idOf) },
     });
   }, loaded);
+}
+
+/**
+ * Loads into a new folder and compacts it before handing out a Quarry on it, as `quarry
+ * import` does: a bulk load's free pages would otherwise slow every later commit
+ * (src/store/compact.ts). `open` opens a Quarry on `path`.
+ */
+export async function loadCompacted(open: () => Quarry, path: string, data: Dataset, loaded?: (restaurants: number) => void): Promise<Quarry> {
+  const q = open();
+  try {
+    await loadDataset(q, data, loaded);
+  } finally {
+    await q.close();
+  }
+  await compactStore(path);
+  return open();
 }
 
 /** Runs creates inside shared write transactions; each create's work is synchronous, so a batch commits once. */

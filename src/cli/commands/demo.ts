@@ -6,6 +6,7 @@ import { demoExamples } from '../demo-examples.js';
 import { openQuarry } from '../open.js';
 import { DEMO_DATASET, DEMO_LOCALES, DEMO_SCHEMAS } from '../paths.js';
 import { describeSettings, resolveSettings } from '../settings.js';
+import { compactStore } from '../../store/compact.js';
 import { importFile } from '../transfer/import-file.js';
 import { serveUntilStopped } from './serve.js';
 
@@ -56,6 +57,7 @@ async function seed(data: string, batch: number, ctx: Context): Promise<void> {
   } finally {
     await quarry.close();
   }
+  await compactStore(staging);
   rmSync(data, { recursive: true, force: true });
   renameSync(staging, data);
 }

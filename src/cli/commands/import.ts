@@ -6,6 +6,9 @@ import { describeSettings, resolveSettings } from '../settings.js';
 import { formatOf } from '../transfer/files.js';
 import { importFile } from '../transfer/import-file.js';
 import { UsageError } from '../usage.js';
+import { compactStore } from '../../store/compact.js';
+
+const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 
 const IMPORT_SETTINGS = ['schemas', 'data', 'locales', 'defaultLocale', 'batch', 'noSync'] as const;
 
@@ -18,7 +21,8 @@ export const importCommand: Command = {
 Reads FILE as a stream (.json or .msgpack/.mpk, by its extension) and writes it through the
 document service in batches, one LMDB transaction per batch. Documents keep their documentIds,
 draft and published versions and locales; both sides of every relation keep their order.
-The data folder must be new or empty. Rows get new ids and new timestamps.
+The data folder must be new or empty. Rows get new ids and new timestamps. At the end the folder
+is compacted (LMDB's free pages dropped), which keeps later commits fast.
 
 Progress goes to stderr: a bar on a terminal, plain lines otherwise.
 
@@ -41,6 +45,9 @@ Example:
     } finally {
       await quarry.close();
     }
+    // The folder was new and is closed again: the import's free pages would slow later commits.
+    const { bytesBefore, bytesAfter } = await compactStore(resolve(ctx.cwd, s.data.value));
+    ctx.stderr.write(`compacted: ${mib(bytesBefore)} -> ${mib(bytesAfter)}\n`);
     return 0;
   },
 };

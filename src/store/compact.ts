@@ -1,0 +1,37 @@
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { open } from 'lmdb';
+
+export interface CompactResult {
+  readonly bytesBefore: number;
+  readonly bytesAfter: number;
+}
+
+/**
+ * Rewrites a data folder's LMDB file without its free pages. A bulk load leaves tens of
+ * thousands of pages on LMDB's free list (pages its large transactions replaced), and while
+ * that list is long every later commit rewrites it: measured after loading 100k restaurants,
+ * a one-key commit took 90-190 ms until the list drained, and 0.02 ms after compaction.
+ *
+ * The file is replaced: nothing else may have the folder open (no server, no other Quarry).
+ */
+export async function compactStore(path: string): Promise<CompactResult> {
+  const file = join(path, 'data.mdb');
+  const bytesBefore = statSync(file).size;
+  const copy = join(path, 'compacting');
+  rmSync(copy, { recursive: true, force: true });
+  mkdirSync(copy);
+  const env = open({ path, noSubdir: false, maxDbs: 1024 });
+  try {
+    // mdb_env_copy2 with MDB_CP_COMPACT: live pages only, renumbered in order.
+    await env.backup(copy, true);
+  } finally {
+    await env.close();
+  }
+  renameSync(join(copy, 'data.mdb'), file);
+  rmSync(copy, { recursive: true, force: true });
+  // The lock file describes the old file's readers and transactions; LMDB makes a new one.
+  const lock = join(path, 'lock.mdb');
+  if (existsSync(lock)) rmSync(lock);
+  return { bytesBefore, bytesAfter: statSync(file).size };
+}

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { open } from 'lmdb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createQuarry } from '../../src/index.js';
+import { compactStore } from '../../src/store/compact.js';
+import { DEMO_SCHEMAS } from '../support/temp-quarry.js';
+
+const R = 'api::restaurant.restaurant';
+const C = 'api::category.category';
+let dir: string;
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const freeListEntries = (path: string) => {
+  const env = open({ path, readOnly: true });
+  try {
+    return (env.getStats() as { free: { entryCount: number } }).free.entryCount;
+  } finally {
+    void env.close();
+  }
+};
+
+describe('compacting a data folder', () => {
+  it('drops the free pages a bulk load leaves and keeps every entry, index and relation order', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'quarry-compact-'));
+    const q = createQuarry({ schemas: DEMO_SCHEMAS, path: dir, noSync: true });
+    const cats = await q.store.transact(() => Promise.all(Array.from({ length: 30 }, (_, i) => q.documents(C).create({ data: { name: `C${i}` } }))));
+    // Large transactions that rewrite the same index blocks over and over free many pages.
+    for (let round = 0; round < 4; round++) {
+      await q.store.transact(() => Promise.all(Array.from({ length: 400 }, (_, i) => q.documents(R).create({
+        data: { name: `R${round}-${i}`, stars: i % 5, categories: [cats[(i * 7) % 30]!.documentId, cats[i % 30]!.documentId] },
+      }))));
+    }
+    const query = { filters: { stars: { $gte: 3 }, categories: { name: { $in: ['C3', 'C7'] } } }, sort: ['name:desc'], populate: { categories: true }, pagination: { pageSize: 50 } };
+    const before = await q.documents(R).findPage(query);
+    await q.close();
+    expect(freeListEntries(dir)).toBeGreaterThan(0);
+
+    const { bytesBefore, bytesAfter } = await compactStore(dir);
+    expect(bytesAfter).toBeLessThan(bytesBefore);
+    expect(freeListEntries(dir)).toBe(0);
+
+    const again = createQuarry({ schemas: DEMO_SCHEMAS, path: dir, noSync: true });
+    try {
+      expect(await again.documents(R).findPage(query)).toEqual(before);
+      const created = await again.documents(R).create({ data: { name: 'after', stars: 5, categories: [cats[3]!.documentId] } });
+      expect((await again.documents(R).findFirst({ filters: { name: 'after' } }))?.documentId).toBe(created.documentId);
+    } finally {
+      await again.close();
+    }
+  });
+});
