@@ -4,10 +4,12 @@ import { DocumentReader } from './documents/read.js';
 import { DocumentService } from './documents/service.js';
 import { Versions } from './documents/versions.js';
 import { DocumentWriter } from './documents/write.js';
+import { DEFAULT_FILTER_LIMITS, type FilterLimits } from './query/filters/index.js';
 import { QueryPool, resolvePoolSettings, type PoolSettings } from './pool/pool.js';
 import type { SchemaSource } from './schema/raw.js';
 import { SchemaRegistry } from './schema/registry.js';
 import { Store } from './store/store.js';
+import type { TokenStore } from './store/tokens.js';
 
 export interface QuarryOptions {
   /** A directory of Strapi schema files, the schemas themselves, or a loaded registry. */
@@ -24,6 +26,8 @@ export interface QuarryOptions {
    * absent: every read then runs inline.
    */
   readonly pool?: Partial<PoolSettings>;
+  /** Bounds on filter trees (conditions, `$in` values, depth); DECISIONS.md's defaults for what is not given. */
+  readonly filterLimits?: Partial<FilterLimits>;
 }
 
 /** One Quarry instance: content-types, an LMDB environment, and the document service over them. */
@@ -47,19 +51,25 @@ export class Quarry {
     );
     if (!options.readOnly) this.store.intern(listNamesOf(this.registry));
     const defaultLocale = options.i18n?.defaultLocale ?? 'en';
+    const filterLimits: FilterLimits = Object.freeze({ ...DEFAULT_FILTER_LIMITS, ...definedOnly(options.filterLimits) });
     this.engine = new DocumentEngine(this.registry, this.store, {
       defaultLocale,
       locales: options.i18n?.locales ?? [defaultLocale],
-    });
+    }, filterLimits);
     const reader = new DocumentReader(this.engine);
     const writer = new DocumentWriter(this.engine);
     const versions = new Versions(this.engine, writer);
     for (const ct of this.registry.types) this.services.set(ct.uid, new DocumentService(this.engine, ct, reader, writer, versions));
     if (poolSettings) {
-      const pool = new QueryPool({ path: options.path, types: this.registry.types, i18n: this.engine.i18n }, poolSettings);
+      const pool = new QueryPool({ path: options.path, types: this.registry.types, i18n: this.engine.i18n, filterLimits }, poolSettings);
       for (const service of this.services.values()) service.setOffload(pool);
       this.pool = pool;
     }
+  }
+
+  /** API tokens, which the HTTP interfaces check; undefined on a read-only open. */
+  get tokens(): TokenStore | undefined {
+    return this.store.tokens;
   }
 
   /** The document service of a content-type, by uid (`api::restaurant.restaurant`). */
@@ -74,6 +84,10 @@ export class Quarry {
     await this.pool?.close();
     await this.store.close();
   }
+}
+
+function definedOnly<T extends object>(input: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(input ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 export function createQuarry(options: QuarryOptions): Quarry {

@@ -3,13 +3,16 @@ import { demoCommand } from './commands/demo.js';
 import { exportCommand } from './commands/export.js';
 import { importCommand } from './commands/import.js';
 import { serveCommand } from './commands/serve.js';
+import { tokenCreateCommand, tokenListCommand, tokenRevokeCommand } from './commands/token.js';
 import { parseCommandArgs, type ParsedArgs } from './args.js';
 import type { Command } from './command.js';
 import { processContext, type Context } from './context.js';
 import { commandHelp, mainHelp } from './help.js';
 import { EXIT_OK, EXIT_RUNTIME, EXIT_USAGE, UsageError } from './usage.js';
 
-export const COMMANDS: readonly Command[] = [serveCommand, importCommand, exportCommand, benchCommand, demoCommand];
+export const COMMANDS: readonly Command[] = [
+  serveCommand, importCommand, exportCommand, tokenCreateCommand, tokenListCommand, tokenRevokeCommand, benchCommand, demoCommand,
+];
 
 const HELP = new Set(['--help', '-h', 'help']);
 
@@ -17,17 +20,22 @@ const HELP = new Set(['--help', '-h', 'help']);
 export async function main(argv: readonly string[], ctx: Context = processContext()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || HELP.has(name)) {
-    const asked = name === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
+    const asked = name === 'help' ? COMMANDS.find((c) => c.name === rest.join(' ')) : undefined;
     (name === undefined ? ctx.stderr : ctx.stdout).write(asked ? commandHelp(asked) : mainHelp(COMMANDS));
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
-  const cmd = COMMANDS.find((c) => c.name === name);
+  // Commands of a group are two words (`token create`).
+  const grouped = COMMANDS.find((c) => c.name === `${name} ${rest[0]}`);
+  const cmd = grouped ?? COMMANDS.find((c) => c.name === name);
   if (!cmd) {
-    ctx.stderr.write(`quarry: unknown command ${JSON.stringify(name)}. Run \`quarry --help\` for the commands.\n`);
+    const group = COMMANDS.filter((c) => c.name.startsWith(`${name} `)).map((c) => c.name.slice(name.length + 1));
+    ctx.stderr.write(group.length > 0
+      ? `quarry ${name}: expected one of ${group.join(', ')}. Run \`quarry --help\` for the commands.\n`
+      : `quarry: unknown command ${JSON.stringify(name)}. Run \`quarry --help\` for the commands.\n`);
     return EXIT_USAGE;
   }
   try {
-    const args = readArgs(cmd, rest);
+    const args = readArgs(cmd, grouped ? rest.slice(1) : rest);
     if (args.help) {
       ctx.stdout.write(commandHelp(cmd));
       return EXIT_OK;

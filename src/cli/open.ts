@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { createQuarry, type Quarry } from '../index.js';
+import { createQuarry, type Quarry, type QuarryOptions } from '../index.js';
 import { UsageError } from './usage.js';
 
 export interface OpenSettings {
@@ -10,17 +10,27 @@ export interface OpenSettings {
   /** Empty: the first locale. */
   readonly defaultLocale: string;
   readonly noSync?: boolean;
+  readonly pool?: QuarryOptions['pool'];
+  readonly filterLimits?: QuarryOptions['filterLimits'];
 }
 
 /** A Quarry from command settings; paths are relative to `cwd`. Read-only opens need an existing folder. */
 export function openQuarry(s: OpenSettings, cwd: string, readOnly = false): Quarry {
   const schemas = resolve(cwd, s.schemas);
-  const data = resolve(cwd, s.data);
   if (!existsSync(schemas)) throw new UsageError(`--schemas ${s.schemas}: no such folder`);
-  if (readOnly && !existsSync(data)) throw new UsageError(`--data ${s.data}: no such folder`);
-  // lmdb-js opens a path with an extension as a single file rather than a folder.
-  if (extname(data) !== '') throw new UsageError(`--data ${s.data}: a data folder's name must not have an extension (${extname(data)})`);
+  const data = dataFolder(s.data, cwd, readOnly);
   const defaultLocale = s.defaultLocale === '' ? s.locales[0]! : s.defaultLocale;
   if (!s.locales.includes(defaultLocale)) throw new UsageError(`--default-locale ${defaultLocale} is not one of --locales (${s.locales.join(', ')})`);
-  return createQuarry({ schemas, path: data, i18n: { defaultLocale, locales: s.locales }, noSync: s.noSync ?? false, readOnly });
+  return createQuarry({
+    schemas, path: data, i18n: { defaultLocale, locales: s.locales }, noSync: s.noSync ?? false, readOnly, pool: s.pool, filterLimits: s.filterLimits,
+  });
+}
+
+/** The absolute path of `--data`, checked: `mustExist` for commands that only read or change what is there. */
+export function dataFolder(data: string, cwd: string, mustExist: boolean): string {
+  const path = resolve(cwd, data);
+  if (mustExist && !existsSync(path)) throw new UsageError(`--data ${data}: no such folder`);
+  // lmdb-js opens a path with an extension as a single file rather than a folder.
+  if (extname(path) !== '') throw new UsageError(`--data ${data}: a data folder's name must not have an extension (${extname(path)})`);
+  return path;
 }

@@ -1,3 +1,9 @@
+import { DEFAULT_HTTP_SETTINGS } from '../http/settings.js';
+import { DEFAULT_TIMEOUT_MS } from '../pool/pool.js';
+import { DEFAULT_FILTER_LIMITS } from '../query/filters/index.js';
+import { DEFAULT_LIST_PARAMS_SETTINGS } from '../query/params/index.js';
+import { DEFAULT_QUERY_LIMITS } from '../query/querystring/index.js';
+import { TOKEN_TYPES, type TokenType } from '../store/tokens.js';
 import { UsageError } from './usage.js';
 
 /**
@@ -22,8 +28,10 @@ export interface Resolved<T> {
   readonly source: SettingSource;
 }
 
-function setting<T>(flag: string, describe: string, fallback: string | undefined, parse: (text: string) => T, boolean = false): Setting<T> {
-  return { flag, env: `QUARRY_${flag.toUpperCase().replace(/-/g, '_')}`, describe, boolean, fallback, parse };
+function setting<T>(
+  flag: string, describe: string, fallback: string | undefined, parse: (text: string) => T, boolean = false, env = `QUARRY_${flag.toUpperCase().replace(/-/g, '_')}`,
+): Setting<T> {
+  return { flag, env, describe, boolean, fallback, parse };
 }
 
 const text = (t: string) => {
@@ -39,6 +47,21 @@ function port(t: string): number {
 function positive(t: string): number {
   if (!/^\d+$/.test(t) || Number(t) < 1) throw new Error('must be a whole number above 0');
   return Number(t);
+}
+
+function wholeNumber(t: string): number {
+  if (!/^\d+$/.test(t) || !Number.isSafeInteger(Number(t))) throw new Error('must be a whole number');
+  return Number(t);
+}
+
+function access(t: string): 'public' | 'token' {
+  if (t !== 'public' && t !== 'token') throw new Error('must be "public" (anyone) or "token" (an API token that allows it)');
+  return t;
+}
+
+function tokenType(t: string): TokenType {
+  if (!(TOKEN_TYPES as readonly string[]).includes(t)) throw new Error(`must be one of ${TOKEN_TYPES.join(', ')}`);
+  return t as TokenType;
 }
 
 function list(t: string): string[] {
@@ -75,6 +98,19 @@ export const SETTINGS = {
   transport: setting('transport', 'HTTP server: node (node:http) or uws (uWebSockets.js, faster; needs whole request heads of at most 4 KiB per read, e.g. behind a proxy)', 'node', transport),
   batch: setting('batch', 'records written per LMDB transaction', '1000', positive),
   noSync: setting('no-sync', 'skip fsync at commit: faster; a crash may lose the latest writes', 'false', flagValue, true),
+  readAccess: setting('read-access', 'who may read: public (anyone) or token (a read-only or full-access API token)', 'public', access),
+  writeAccess: setting('write-access', 'who may write: token (a full-access API token) or public (anyone)', 'token', access),
+  maxBodyBytes: setting('max-body-bytes', 'largest request body; more is a 413', String(DEFAULT_HTTP_SETTINGS.maxBodyBytes), positive),
+  maxQueryDepth: setting('max-query-depth', 'bracket levels a query-string key may nest; more is a 400', String(DEFAULT_QUERY_LIMITS.maxDepth), positive),
+  maxFilterConditions: setting('max-filter-conditions', 'conditions in one filter tree; more is a 400', String(DEFAULT_FILTER_LIMITS.maxConditions), positive),
+  maxInValues: setting('max-in-values', 'values in one $in / $notIn or query-string list; more is a 400', String(DEFAULT_FILTER_LIMITS.maxListValues), positive),
+  maxPageSize: setting('max-page-size', 'largest page: bigger pageSize / limit are capped to it, as Strapi does', String(DEFAULT_LIST_PARAMS_SETTINGS.maxPageSize), positive),
+  maxPopulateDepth: setting('max-populate-depth', 'levels populate may nest; more is a 400', String(DEFAULT_LIST_PARAMS_SETTINGS.maxPopulateDepth), positive),
+  poolThreads: setting('pool-threads', 'worker threads for expensive list queries (0: every query runs on the main thread)', '0', wholeNumber),
+  queryTimeoutMs: setting('query-timeout-ms', 'a list query still running after this is cancelled with a 503', String(DEFAULT_TIMEOUT_MS), positive),
+  shutdownGraceMs: setting('shutdown-grace-ms', 'on SIGTERM / SIGINT, how long requests in progress may take to finish', '10000', positive),
+  tokenName: setting('name', 'name of the API token (unique)', undefined, text, false, 'QUARRY_TOKEN_NAME'),
+  tokenType: setting('type', `what the token may do: ${TOKEN_TYPES.join(' or ')}`, undefined, tokenType, false, 'QUARRY_TOKEN_TYPE'),
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;

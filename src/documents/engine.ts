@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors/index.js';
+import { DEFAULT_FILTER_LIMITS, type FilterLimits } from '../query/filters/index.js';
 import type { RelationContext } from '../relations/context.js';
 import { LinkWriter } from '../relations/link-writer.js';
 import type { SchemaRegistry } from '../schema/registry.js';
@@ -21,6 +22,8 @@ export class DocumentEngine implements RelationContext {
     readonly registry: SchemaRegistry,
     readonly store: Store,
     readonly i18n: I18nSettings,
+    /** Bounds on every filter tree a read builds, REST, GraphQL and library alike. */
+    readonly filterLimits: FilterLimits = DEFAULT_FILTER_LIMITS,
   ) {
     this.defaultLocale = i18n.defaultLocale;
     this.writer = new LinkWriter(this);

@@ -66,7 +66,7 @@ export class Populator {
     if (node.filtersRaw === undefined) return undefined;
     let f = this.filters.get(node);
     if (!f) {
-      f = buildFilterTree(this.engine.registry, node.target, node.filtersRaw, { path: ['populate', node.attribute, 'filters'] });
+      f = buildFilterTree(this.engine.registry, node.target, node.filtersRaw, { path: ['populate', node.attribute, 'filters'], limits: this.engine.filterLimits });
       this.filters.set(node, f);
     }
     return f;

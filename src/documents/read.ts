@@ -82,7 +82,7 @@ export class DocumentReader {
   }
 
   private filterOf(ct: ContentType, filters: unknown): FilterNode {
-    return filters === undefined || filters === null ? ConstNode.TRUE : buildFilterTree(this.engine.registry, ct.uid, filters);
+    return filters === undefined || filters === null ? ConstNode.TRUE : buildFilterTree(this.engine.registry, ct.uid, filters, { limits: this.engine.filterLimits });
   }
 }
 

@@ -221,7 +221,7 @@ export class DocumentService {
     return estimateList(this.engine.registry, this.engine.store, {
       type: ct.uid,
       scopes: this.engine.readScopes(ct, status, req.locale),
-      filter: req.filters === undefined || req.filters === null ? ConstNode.TRUE : buildFilterTree(this.engine.registry, ct.uid, req.filters),
+      filter: req.filters === undefined || req.filters === null ? ConstNode.TRUE : buildFilterTree(this.engine.registry, ct.uid, req.filters, { limits: this.engine.filterLimits }),
       sort: req.sort,
       start: req.window.start,
       limit: req.window.limit,

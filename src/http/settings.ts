@@ -11,10 +11,18 @@ export interface CorsSettings {
   readonly maxAge: number;
 }
 
+/** Who may read and who may write: anyone, or only requests with an API token that allows it. */
+export interface AccessSettings {
+  readonly reads: 'public' | 'token';
+  readonly writes: 'public' | 'token';
+}
+
 export interface HttpSettings {
   /** Path prefix of the content API. */
   readonly prefix: string;
   readonly cors: CorsSettings;
+  /** Default: reads public, writes with a full-access token (a wrong token is a 401 either way). */
+  readonly access: AccessSettings;
   /** Request bodies past this many bytes are a 413, answered as soon as the limit is passed. */
   readonly maxBodyBytes: number;
   /**
@@ -38,9 +46,12 @@ export const DEFAULT_CORS_SETTINGS: CorsSettings = Object.freeze({
   maxAge: 31_536_000,
 });
 
+export const DEFAULT_ACCESS_SETTINGS: AccessSettings = Object.freeze({ reads: 'public', writes: 'token' });
+
 export const DEFAULT_HTTP_SETTINGS: HttpSettings = Object.freeze({
   prefix: '/api',
   cors: DEFAULT_CORS_SETTINGS,
+  access: DEFAULT_ACCESS_SETTINGS,
   maxBodyBytes: 1024 * 1024,
   maxHeadBytes: 128 * 1024,
   bodyTimeoutMs: 30_000,
@@ -51,8 +62,11 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = Object.freeze({
   },
 });
 
-/** What callers may pass: any subset, CORS settings included. */
-export type HttpSettingsInput = Partial<Omit<HttpSettings, 'cors'>> & { readonly cors?: Partial<CorsSettings> };
+/** What callers may pass: any subset, CORS and access settings included. */
+export type HttpSettingsInput = Partial<Omit<HttpSettings, 'cors' | 'access'>> & {
+  readonly cors?: Partial<CorsSettings>;
+  readonly access?: Partial<AccessSettings>;
+};
 
 export function resolveHttpSettings(input: HttpSettingsInput = {}): HttpSettings {
   const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as HttpSettingsInput;
@@ -60,5 +74,6 @@ export function resolveHttpSettings(input: HttpSettingsInput = {}): HttpSettings
     ...DEFAULT_HTTP_SETTINGS,
     ...defined,
     cors: Object.freeze({ ...DEFAULT_CORS_SETTINGS, ...defined.cors }),
+    access: Object.freeze({ ...DEFAULT_ACCESS_SETTINGS, ...defined.access }),
   });
 }

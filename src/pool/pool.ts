@@ -1,13 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { I18nSettings } from '../documents/engine.js';
 import type { Page } from '../documents/read.js';
 import type { ListOffload } from '../documents/service.js';
 import { RequestTimeoutError } from '../errors/index.js';
 import type { ListParamsSettings } from '../query/params/index.js';
 import type { QueryObject } from '../query/querystring/index.js';
-import type { ContentType } from '../schema/types.js';
 import { rebuildError, WORKER_LOADED, type PoolReply, type PoolTask, type WorkerInit, type WorkerLoaded } from './protocol.js';
 
 export interface PoolSettings {
@@ -70,9 +68,11 @@ export class QueryPool implements ListOffload {
   private readonly loaded = new Set<number>();
   private loadWaiters: (() => void)[] = [];
 
-  constructor(init: { readonly path: string; readonly types: readonly ContentType[]; readonly i18n: I18nSettings }, settings: PoolSettings) {
+  constructor(init: WorkerInit, settings: PoolSettings) {
     this.settings = settings;
-    const workerData: WorkerInit = { path: init.path, types: init.types, i18n: { defaultLocale: init.i18n.defaultLocale, locales: [...init.i18n.locales] } };
+    const workerData: WorkerInit = {
+      ...init, i18n: { defaultLocale: init.i18n.defaultLocale, locales: [...init.i18n.locales] },
+    };
     this.piscina = new Piscina<PoolTask, PoolReply>({
       filename: workerPath(settings.workerFile),
       workerData,

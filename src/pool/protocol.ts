@@ -9,6 +9,7 @@ import {
   ForbiddenError, MethodNotAllowedError, NotFoundError, PaginationError, PayloadTooLargeError, QuarryError,
   RequestTimeoutError, UnauthorizedError, ValidationError, type ErrorDetails,
 } from '../errors/index.js';
+import type { FilterLimits } from '../query/filters/index.js';
 import type { ListParamsSettings } from '../query/params/index.js';
 import type { QueryObject } from '../query/querystring/index.js';
 import type { ContentType } from '../schema/types.js';
@@ -19,6 +20,8 @@ export interface WorkerInit {
   /** The main thread's loaded content-types (plain data and Maps): the worker does not reload files. */
   readonly types: readonly ContentType[];
   readonly i18n: I18nSettings;
+  /** The main thread's filter limits, so a pooled list refuses what an inline one would. */
+  readonly filterLimits: FilterLimits;
 }
 
 /**

@@ -15,7 +15,7 @@ import { Deadline } from './deadline.js';
 import { serializeError, WORKER_LOADED, type PoolReply, type PoolTask, type WorkerInit, type WorkerLoaded } from './protocol.js';
 
 const init = workerData as WorkerInit;
-const quarry = createQuarry({ schemas: new SchemaRegistry(init.types), path: init.path, readOnly: true, i18n: init.i18n });
+const quarry = createQuarry({ schemas: new SchemaRegistry(init.types), path: init.path, readOnly: true, i18n: init.i18n, filterLimits: init.filterLimits });
 // A list past its deadline stops at its next store read (see deadline.ts) instead of waiting
 // for the main thread to terminate the thread.
 const deadline = new Deadline();

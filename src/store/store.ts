@@ -5,6 +5,7 @@ import type { TypeLayout } from './layout.js';
 import { MAX } from './keys.js';
 import { ReadCache } from './read-cache.js';
 import { ReadGuard } from './read-guard.js';
+import { TokenStore } from './tokens.js';
 
 export { MAX } from './keys.js';
 
@@ -42,6 +43,8 @@ export interface Dbs {
 export class Store {
   readonly rows: RowStore;
   readonly links: LinkStore;
+  /** API tokens; undefined on a read-only open (workers, export), which never checks them. */
+  readonly tokens: TokenStore | undefined;
   private readonly env: RootDatabase;
   private readonly dbs: Dbs;
   private readonly codes = new Map<string, number>();
@@ -76,6 +79,7 @@ export class Store {
     this.seenGeneration = this.generation();
     this.rows = new RowStore(this.dbs, rowDbs, layouts, (name) => this.code(name), this.cache, this.guard);
     this.links = new LinkStore(this.dbs, (name) => this.code(name), this.cache, this.guard);
+    this.tokens = readOnly ? undefined : TokenStore.within(env);
   }
 
   static open(options: StoreOptions, layouts: readonly TypeLayout[]): Store {

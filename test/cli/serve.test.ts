@@ -21,10 +21,15 @@ describe('quarry serve', () => {
   for (const transport of ['uws', 'node']) {
     it(`serves the REST API on a free port (${transport}) and stops on a signal with exit 0`, async () => {
       const ctx = testContext({ QUARRY_PORT: '0', QUARRY_TRANSPORT: transport });
-      const { url, exit } = await start(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(tempDir(), 'db'), '--locales', 'en,fr'], ctx, /serving \d+ content-types at (\S+)/);
+      const data = join(tempDir(), 'db');
+      const { url, exit } = await start(['serve', '--schemas', DEMO_SCHEMAS, '--data', data, '--locales', 'en,fr'], ctx, /serving \d+ content-types at (\S+)/);
       expect(ctx.stderr.text).toMatch(/--port +0 +env QUARRY_PORT/);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
-      const created = await fetch(`${url}/tags?locale=fr`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'Été', code: 'summer' } }) });
+      // Writes need a full-access token, made while the server runs.
+      const made = testContext();
+      expect(await main(['token', 'create', '--name', 'writer', '--type', 'full-access', '--data', data], made)).toBe(0);
+      const authorization = `Bearer ${made.stdout.text.trim()}`;
+      const created = await fetch(`${url}/tags?locale=fr`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify({ data: { name: 'Été', code: 'summer' } }) });
       expect(created.status).toBe(201);
       const found = await (await fetch(`${url}/tags?locale=fr&filters[name][$containsi]=ÉT`)).json() as { data: { name: string }[] };
       expect(found.data.map((t) => t.name)).toEqual(['Été']);

@@ -16,7 +16,7 @@ let data: Seeded;
 beforeAll(async () => {
   uws = await startTestServer('uws');
   node = await startTestServer('node', {}, uws.quarry);
-  core = createRestCore(uws.quarry);
+  core = createRestCore(uws.quarry, { access: { writes: 'public' } });
   data = await seed(uws.quarry);
 });
 afterAll(async () => {

@@ -24,7 +24,8 @@ export async function startTestServer(transport: Transport = 'uws', settings: Ht
   const start = transport === 'uws' ? startServer : startNodeHttpServer;
   let server: RunningServer;
   try {
-    server = await start({ quarry: q, host: '127.0.0.1', port: 0, ...settings });
+    // Writes are open here unless a test asks otherwise: only the access tests are about tokens.
+    server = await start({ quarry: q, host: '127.0.0.1', port: 0, ...settings, access: { writes: 'public', ...settings.access } });
   } catch (error) {
     if (path) await dispose(q, path);
     throw error;

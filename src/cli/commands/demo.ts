@@ -8,16 +8,18 @@ import { DEMO_DATASET, DEMO_LOCALES, DEMO_SCHEMAS } from '../paths.js';
 import { describeSettings, resolveSettings } from '../settings.js';
 import { compactStore } from '../../store/compact.js';
 import { importFile } from '../transfer/import-file.js';
+import { SERVING_SETTINGS, servingOptions } from '../serving.js';
 import { serveUntilStopped } from './serve.js';
 
-const DEMO_SETTINGS = ['host', 'port', 'data', 'transport', 'batch'] as const;
+const DEMO_SETTINGS = ['host', 'port', 'data', 'transport', 'batch', ...SERVING_SETTINGS] as const;
 
 export const demoCommand: Command = {
   name: 'demo',
   summary: 'Serve the demo content-types and dataset (what `npm start` runs)',
   positionals: [],
   settings: DEMO_SETTINGS,
-  defaults: { data: '.quarry/demo' },
+  // Writes are open in the demo, a local playground, so its printed examples run as shown.
+  defaults: { data: '.quarry/demo', writeAccess: 'public' },
   details: `
 Serves data/schemas over the data folder. A new (missing or empty) folder is first filled with
 the demo dataset, data/demo/dataset.json: it is imported next to the folder and moved in place
@@ -34,9 +36,11 @@ Example:
     ctx.stderr.write(describeSettings(this.name, s));
     const data = resolve(ctx.cwd, s.data.value);
     if (isNew(data)) await seed(data, s.batch.value, ctx);
-    const quarry = openQuarry({ schemas: DEMO_SCHEMAS, data, locales: DEMO_LOCALES, defaultLocale: '' }, ctx.cwd);
+    const serving = servingOptions(s);
+    const quarry = openQuarry({ schemas: DEMO_SCHEMAS, data, locales: DEMO_LOCALES, defaultLocale: '', ...serving.quarry }, ctx.cwd);
     return serveUntilStopped(quarry, {
-      host: s.host.value, port: s.port.value, prefix: '/api', corsOrigins: '*', transport: s.transport.value,
+      host: s.host.value, port: s.port.value, transport: s.transport.value, shutdownGraceMs: serving.shutdownGraceMs,
+      settings: { ...serving.http, prefix: '/api', cors: { origins: '*' } },
     }, ctx, async (url) => {
       ctx.stdout.write(`\nQuarry demo is serving ${url}\n\nTry:\n${await demoExamples(quarry, url)}\n\nStop with Ctrl-C.\n`);
     });

@@ -1,38 +1,48 @@
 import type { Quarry } from '../../index.js';
-import { startNodeHttpServer, startServer, type RunningServer } from '../../http/index.js';
+import { startNodeHttpServer, startServer, type HttpSettingsInput, type RunningServer } from '../../http/index.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
 import { openQuarry } from '../open.js';
+import { SERVING_SETTINGS, servingOptions } from '../serving.js';
 import { describeSettings, resolveSettings } from '../settings.js';
 
 export interface HttpOptions {
   readonly host: string;
   readonly port: number;
-  readonly prefix: string;
-  readonly corsOrigins: '*' | readonly string[];
   readonly transport: 'uws' | 'node';
+  /** Prefix, CORS, access and limits. */
+  readonly settings: HttpSettingsInput & { readonly prefix: string };
+  /** On a stop signal, how long requests in progress may take before their connections are closed. */
+  readonly shutdownGraceMs: number;
 }
 
-/** Listens, calls `ready` with the base URL, and closes the server and the Quarry when the process is told to stop. */
+/**
+ * Listens, calls `ready` with the base URL, and shuts down when the process is told to stop:
+ * no new connections, requests in progress finish (within the grace period), then the worker
+ * pool and LMDB are closed and the command answers 0.
+ */
 export async function serveUntilStopped(quarry: Quarry, http: HttpOptions, ctx: Context, ready: (url: string) => void | Promise<void>): Promise<number> {
   let server: RunningServer;
   try {
     const start = http.transport === 'uws' ? startServer : startNodeHttpServer;
-    server = await start({ quarry, host: http.host, port: http.port, prefix: http.prefix, cors: { origins: http.corsOrigins } });
+    server = await start({ quarry, host: http.host, port: http.port, ...http.settings });
   } catch (e) {
     await quarry.close();
     throw e;
   }
   const host = http.host.includes(':') ? `[${http.host}]` : http.host;
-  await ready(`http://${host}:${server.port}${http.prefix}`);
+  await ready(`http://${host}:${server.port}${http.settings.prefix}`);
   const signal = await ctx.waitForStop();
-  ctx.stderr.write(`quarry: ${signal}: closing\n`);
-  await server.close();
+  ctx.stderr.write(`quarry: ${signal}: closing (requests in progress have ${http.shutdownGraceMs} ms to finish)\n`);
+  await server.close({ graceMs: http.shutdownGraceMs });
   await quarry.close();
+  ctx.stderr.write('quarry: closed\n');
   return 0;
 }
 
-const SERVE_SETTINGS = ['schemas', 'data', 'host', 'port', 'locales', 'defaultLocale', 'prefix', 'corsOrigins', 'transport', 'noSync'] as const;
+const SERVE_SETTINGS = [
+  'schemas', 'data', 'host', 'port', 'locales', 'defaultLocale', 'prefix', 'corsOrigins', 'transport', 'noSync', ...SERVING_SETTINGS,
+] as const;
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -43,6 +53,11 @@ export const serveCommand: Command = {
 Serves Strapi's REST content API (GET/POST/PUT/DELETE /api/<plural>[/:documentId]) until it
 gets SIGINT or SIGTERM. Settings are printed on start-up with where each came from.
 
+Reads are public and writes need a full-access API token by default (\`quarry token create\`,
+sent as \`Authorization: Bearer <token>\`); a wrong token is a 401 on every route.
+On SIGINT or SIGTERM the server stops accepting connections, lets requests in progress finish
+(up to --shutdown-grace-ms), closes the worker pool and LMDB, and exits 0.
+
 Example:
   quarry serve --schemas data/schemas --data .quarry/mine --port 8080
   QUARRY_PORT=8080 quarry serve --schemas data/schemas --data .quarry/mine
@@ -50,11 +65,14 @@ Example:
   async run(args, ctx) {
     const s = resolveSettings(SERVE_SETTINGS, args.flags, ctx.env);
     ctx.stderr.write(describeSettings(this.name, s));
+    const serving = servingOptions(s);
     const quarry = openQuarry({
       schemas: s.schemas.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value, noSync: s.noSync.value,
+      ...serving.quarry,
     }, ctx.cwd);
     return serveUntilStopped(quarry, {
-      host: s.host.value, port: s.port.value, prefix: s.prefix.value, corsOrigins: s.corsOrigins.value, transport: s.transport.value,
+      host: s.host.value, port: s.port.value, transport: s.transport.value, shutdownGraceMs: serving.shutdownGraceMs,
+      settings: { ...serving.http, prefix: s.prefix.value, cors: { origins: s.corsOrigins.value } },
     }, ctx, (url) => {
       ctx.stdout.write(`Quarry is serving ${quarry.registry.types.length} content-types at ${url}\n`);
     });

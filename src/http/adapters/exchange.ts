@@ -16,21 +16,37 @@ export interface Connection {
   send(response: CoreResponse): void;
 }
 
-/** Answers still being computed, so that closing a server can let them finish. */
+/** Requests between head and answer (a body arriving, an answer being computed), so that closing a server can let them finish. */
 export class InFlight {
   private count = 0;
   private waiters: (() => void)[] = [];
 
-  track(promise: Promise<unknown>): void {
+  /** One more request in progress; the function answered ends it (once, however often it is called). */
+  enter(): () => void {
     this.count++;
-    const leave = () => {
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
       if (--this.count === 0) for (const wake of this.waiters.splice(0)) wake();
     };
+  }
+
+  track(promise: Promise<unknown>): void {
+    const leave = this.enter();
     promise.then(leave, leave);
   }
 
-  idle(): Promise<void> {
-    return this.count === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
+  /** Resolves once no request is in progress, or after `withinMs` whatever is left. */
+  idle(withinMs = Infinity): Promise<void> {
+    if (this.count === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = withinMs === Infinity ? undefined : setTimeout(resolve, withinMs);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 }
 
@@ -54,6 +70,8 @@ export function serveExchange(core: RestCore, head: RequestHead, connection: Con
     return;
   }
   const collector = new BodyCollector(limit);
+  // A body still arriving is a request in progress: a closing server waits for it too.
+  const leave = inFlight.enter();
   let done = false;
   const finish = (): boolean => {
     if (done) return false;
@@ -63,15 +81,24 @@ export function serveExchange(core: RestCore, head: RequestHead, connection: Con
   };
   const timer = setTimeout(() => {
     if (finish() && !connection.aborted) connection.send(core.fail(head, new RequestBodyTimeoutError(), true));
+    leave();
   }, core.settings.bodyTimeoutMs);
-  connection.onAbort(finish);
+  connection.onAbort(() => {
+    finish();
+    leave();
+  });
   connection.readBody((chunk, last) => {
     if (done) return;
     if (!collector.add(chunk)) {
       if (finish()) connection.send(core.fail(head, tooLarge(limit), true));
+      leave();
       return;
     }
-    if (last && finish()) deliver(exchange.respond(collector.finish()), connection, inFlight);
+    if (last && finish()) {
+      // Delivered first: an answer still being computed is tracked before this request leaves.
+      deliver(exchange.respond(collector.finish()), connection, inFlight);
+      leave();
+    }
   });
 }
 

@@ -29,9 +29,9 @@ export async function startNodeHttpServer(options: ServerOptions): Promise<Runni
   let closing: Promise<void> | undefined;
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => (closing ??= (async () => {
+    close: (options = {}) => (closing ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await inFlight.idle();
+      await inFlight.idle(options.graceMs);
       server.closeAllConnections();
       await closed;
     })()),

@@ -14,10 +14,18 @@ export interface ServerOptions extends HttpSettingsInput {
   readonly port?: number;
 }
 
+export interface CloseOptions {
+  /** How long requests in progress may take to finish; default: as long as they take. */
+  readonly graceMs?: number;
+}
+
 export interface RunningServer {
   readonly port: number;
-  /** Stops listening, lets answers being computed finish, then closes every connection. */
-  close(): Promise<void>;
+  /**
+   * Stops listening (new connections are refused), lets requests in progress finish (within
+   * `graceMs`), then closes every connection.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 type Uws = typeof import('uWebSockets.js');
@@ -54,9 +62,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let closing: Promise<void> | undefined;
   return {
     port: uWS.us_socket_local_port(listenSocket),
-    close: () => (closing ??= (async () => {
+    close: (options = {}) => (closing ??= (async () => {
       uWS.us_listen_socket_close(listenSocket);
-      await inFlight.idle();
+      await inFlight.idle(options.graceMs);
       // Keep-alive connections would otherwise hold the process open. `close` is in the addon but
       // missing from this build's typings.
       (app as TemplatedApp & { close?: () => void }).close?.();

@@ -3,6 +3,7 @@ import { bodyTooLargeMessage } from '../errors.js';
 import type { Quarry } from '../../quarry.js';
 import { resolveHttpSettings, type HttpSettings, type HttpSettingsInput } from '../settings.js';
 import { isPromise, type CoreRequest, type CoreResponse, type Exchange, type MaybePromise, type RequestHead } from '../types.js';
+import { AccessControl } from './auth.js';
 import { collectionRoutes, documentRoutes } from './content-types.js';
 import { HandlerContext, type Handler, type MethodTable } from './context.js';
 import { Cors } from './cors.js';
@@ -38,11 +39,14 @@ export class RestCore {
   readonly settings: HttpSettings;
   private readonly router: Router;
   private readonly cors: Cors;
+  /** Also what other routes on the same server (GraphQL) check their requests with. */
+  readonly access: AccessControl;
 
   constructor(private readonly quarry: Quarry, settings: HttpSettings) {
     this.settings = settings;
     this.router = new Router(quarry.registry, settings.prefix);
     this.cors = new Cors(settings.cors);
+    this.access = new AccessControl(settings.access, quarry.tokens);
   }
 
   /** Routes a request by its head: answers at once (preflight, 404, 405) or says which body to read. */
@@ -59,6 +63,9 @@ export class RestCore {
     if (handler === undefined) {
       return answered(errorResponse(new MethodNotAllowedError(), base, { allow: ALLOW[match.resource] }));
     }
+    // Checked before a body is read: a write that may not happen never sends its body anywhere.
+    const denied = this.access.check(head.headers, head.method === 'GET' || head.method === 'HEAD' ? 'read' : 'write');
+    if (denied !== undefined) return answered(errorResponse(denied, base));
     return {
       bodyLimit: handler.readsBody ? this.settings.maxBodyBytes : undefined,
       respond: (body) => this.run(handler, new HandlerContext(head, match, body, base, this.quarry, this.settings)),

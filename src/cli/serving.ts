@@ -1,0 +1,34 @@
+import type { HttpSettingsInput } from '../http/index.js';
+import type { QuarryOptions } from '../quarry.js';
+import type { Values } from './settings.js';
+
+/** Settings of every serving command: who may do what, the limits, the pool and the shutdown. */
+export const SERVING_SETTINGS = [
+  'readAccess', 'writeAccess', 'maxBodyBytes', 'maxQueryDepth', 'maxFilterConditions', 'maxInValues',
+  'maxPageSize', 'maxPopulateDepth', 'poolThreads', 'queryTimeoutMs', 'shutdownGraceMs',
+] as const;
+
+export interface Serving {
+  /** For the HTTP server, beside its address and prefix. */
+  readonly http: HttpSettingsInput;
+  /** For the Quarry instance: the worker pool and the filter limits. */
+  readonly quarry: Pick<QuarryOptions, 'pool' | 'filterLimits'>;
+  readonly shutdownGraceMs: number;
+}
+
+/** Where each serving setting goes. `--max-in-values` bounds both the query-string lists and `$in`, which arrive as such lists. */
+export function servingOptions(s: Values<(typeof SERVING_SETTINGS)[number]>): Serving {
+  return {
+    http: {
+      access: { reads: s.readAccess.value, writes: s.writeAccess.value },
+      maxBodyBytes: s.maxBodyBytes.value,
+      queryLimits: { maxDepth: s.maxQueryDepth.value, maxArrayLength: s.maxInValues.value },
+      listParams: { maxPageSize: s.maxPageSize.value, maxPopulateDepth: s.maxPopulateDepth.value },
+    },
+    quarry: {
+      filterLimits: { maxConditions: s.maxFilterConditions.value, maxListValues: s.maxInValues.value, maxDepth: s.maxQueryDepth.value },
+      pool: s.poolThreads.value === 0 ? undefined : { threads: s.poolThreads.value, timeoutMs: s.queryTimeoutMs.value },
+    },
+    shutdownGraceMs: s.shutdownGraceMs.value,
+  };
+}

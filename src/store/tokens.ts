@@ -1,0 +1,132 @@
+import { hash, randomBytes } from 'node:crypto';
+import { open, type Database, type Key, type RootDatabase } from 'lmdb';
+import { MAX } from './keys.js';
+
+/** What a token may do: `read-only` reads, `full-access` reads and writes (Strapi's API token types). */
+export type TokenType = 'read-only' | 'full-access';
+export const TOKEN_TYPES: readonly TokenType[] = Object.freeze(['read-only', 'full-access']);
+
+/** A token as stored and listed: never the token itself, which is shown once, when it is made. */
+export interface ApiToken {
+  readonly id: number;
+  readonly name: string;
+  readonly type: TokenType;
+  readonly createdAt: string;
+}
+
+/** Name of the sub-database; opened only by writable environments (a read-only open of a missing one fails). */
+export const TOKENS_DB = 'tokens';
+
+/** Tokens are 32 random bytes as 64 hex digits: anything else is refused before any hashing or lookup. */
+const TOKEN_FORMAT = /^[0-9a-f]{64}$/;
+
+/** Decoded tokens kept between requests; a flood of distinct valid tokens starts it over. */
+const MAX_CACHED = 10_000;
+
+/**
+ * API tokens in LMDB. Keys: `['hash', sha256hex]` → ApiToken, `['nextId']`, and `['generation']`,
+ * which moves with every change so that a server notices tokens made or revoked by another
+ * process (the CLI) at its next check.
+ *
+ * Only a SHA-256 of each token is kept. A token is 256 random bits, so the hash cannot be
+ * reversed or guessed; a salt or a slow hash (what passwords need) would add nothing but cost
+ * to the check every request makes.
+ */
+export class TokenStore {
+  private readonly cache = new Map<string, ApiToken>();
+  private cachedGeneration = -1;
+
+  private constructor(private readonly db: Database<unknown, Key[]>, private readonly ownEnv: RootDatabase | undefined) {}
+
+  /** Over an environment the caller owns and closes (the Store's). */
+  static within(env: RootDatabase): TokenStore {
+    return new TokenStore(env.openDB<unknown, Key[]>({ name: TOKENS_DB }), undefined);
+  }
+
+  /** Over the LMDB folder `path` alone, for tools that need no content-types (`quarry token`). */
+  static open(path: string): TokenStore {
+    const env = open({ path, noSubdir: false, maxDbs: 64 });
+    return new TokenStore(env.openDB<unknown, Key[]>({ name: TOKENS_DB }), env);
+  }
+
+  /** Makes a token; the answer holds the only copy of its text. Names are unique, as Strapi's. */
+  create(name: string, type: TokenType): { readonly token: string; readonly record: ApiToken } {
+    const token = randomBytes(32).toString('hex');
+    const record = this.db.transactionSync(() => {
+      // Checked inside the transaction: two processes cannot both take the name.
+      if (this.list().some((t) => t.name === name)) throw new TokenNameTakenError(name);
+      const id = ((this.db.get(['nextId']) as number | undefined) ?? 0) + 1;
+      const made: ApiToken = { id, name, type, createdAt: new Date().toISOString() };
+      this.db.putSync(['nextId'], id);
+      this.db.putSync(['hash', digest(token)], made);
+      this.bump();
+      return made;
+    });
+    return { token, record };
+  }
+
+  list(): ApiToken[] {
+    const out: ApiToken[] = [];
+    for (const { value } of this.db.getRange({ start: ['hash'], end: ['hash', MAX] })) out.push(value as ApiToken);
+    return out.sort((a, b) => a.id - b.id);
+  }
+
+  /** Deletes the token named `name`; undefined when there is none. */
+  revoke(name: string): ApiToken | undefined {
+    return this.db.transactionSync(() => {
+      for (const { key, value } of this.db.getRange({ start: ['hash'], end: ['hash', MAX] })) {
+        if ((value as ApiToken).name !== name) continue;
+        this.db.removeSync(key);
+        this.bump();
+        return value as ApiToken;
+      }
+      return undefined;
+    });
+  }
+
+  /**
+   * The token `text` stands for, or undefined. Per call: a format test, one point read (the
+   * generation) and, once the token is known, a map lookup and a SHA-256 of 64 bytes.
+   */
+  verify(text: string): ApiToken | undefined {
+    if (!TOKEN_FORMAT.test(text)) return undefined;
+    const generation = this.generation();
+    if (generation !== this.cachedGeneration) {
+      this.cache.clear();
+      this.cachedGeneration = generation;
+    }
+    const key = digest(text);
+    let known = this.cache.get(key);
+    if (known === undefined) {
+      // Unknown tokens are not remembered: each costs one more read, and none takes memory.
+      known = this.db.get(['hash', key]) as ApiToken | undefined;
+      if (known === undefined) return undefined;
+      if (this.cache.size >= MAX_CACHED) this.cache.clear();
+      this.cache.set(key, known);
+    }
+    return known;
+  }
+
+  async close(): Promise<void> {
+    await this.ownEnv?.close();
+  }
+
+  private generation(): number {
+    return (this.db.get(['generation']) as number | undefined) ?? 0;
+  }
+
+  private bump(): void {
+    this.db.putSync(['generation'], this.generation() + 1);
+  }
+}
+
+export class TokenNameTakenError extends Error {
+  override readonly name = 'TokenNameTakenError';
+  constructor(readonly tokenName: string) {
+    super(`A token named "${tokenName}" already exists: revoke it first or choose another name`);
+  }
+}
+
+function digest(token: string): string {
+  return hash('sha256', token, 'hex');
+}
