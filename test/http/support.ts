@@ -13,6 +13,8 @@ export interface TestServer {
   readonly quarry: Quarry;
   readonly port: number;
   readonly base: string;
+  /** The LMDB folder, when the server made its own Quarry. */
+  readonly path: string | undefined;
   /** Stops the server, closes the store and removes its folder. */
   stop(): Promise<void>;
 }
@@ -34,6 +36,7 @@ export async function startTestServer(transport: Transport = 'uws', settings: Ht
     quarry: q,
     port: server.port,
     base: `http://127.0.0.1:${server.port}`,
+    path,
     async stop() {
       await server.close();
       if (path) await dispose(q, path);
