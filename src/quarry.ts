@@ -5,6 +5,7 @@ import { DocumentService } from './documents/service.js';
 import { Versions } from './documents/versions.js';
 import { DocumentWriter } from './documents/write.js';
 import { DEFAULT_FILTER_LIMITS, type FilterLimits } from './query/filters/index.js';
+import { InlineReadLimit } from './pool/read-limit.js';
 import { QueryPool, resolvePoolSettings, type PoolSettings } from './pool/pool.js';
 import type { SchemaSource } from './schema/raw.js';
 import { SchemaRegistry } from './schema/registry.js';
@@ -26,6 +27,12 @@ export interface QuarryOptions {
    * absent: every read then runs inline.
    */
   readonly pool?: Partial<PoolSettings>;
+  /**
+   * REST and GraphQL reads on the main thread (single entries, and lists not sent to the pool)
+   * still running after this many ms are given up with a 503 at their next store read. Off when
+   * absent. Pooled lists have `pool.timeoutMs`.
+   */
+  readonly queryTimeoutMs?: number;
   /** Bounds on filter trees (conditions, `$in` values, depth); DECISIONS.md's defaults for what is not given. */
   readonly filterLimits?: Partial<FilterLimits>;
 }
@@ -60,6 +67,11 @@ export class Quarry {
     const writer = new DocumentWriter(this.engine);
     const versions = new Versions(this.engine, writer);
     for (const ct of this.registry.types) this.services.set(ct.uid, new DocumentService(this.engine, ct, reader, writer, versions));
+    if (options.queryTimeoutMs !== undefined) {
+      if (!(options.queryTimeoutMs > 0)) throw new RangeError(`queryTimeoutMs must be positive, got ${options.queryTimeoutMs}`);
+      const limit = new InlineReadLimit(this.store, options.queryTimeoutMs);
+      for (const service of this.services.values()) service.setReadLimit(limit);
+    }
     if (poolSettings) {
       const pool = new QueryPool({ path: options.path, types: this.registry.types, i18n: this.engine.i18n, filterLimits }, poolSettings);
       for (const service of this.services.values()) service.setOffload(pool);

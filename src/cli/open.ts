@@ -12,6 +12,7 @@ export interface OpenSettings {
   readonly noSync?: boolean;
   readonly pool?: QuarryOptions['pool'];
   readonly filterLimits?: QuarryOptions['filterLimits'];
+  readonly queryTimeoutMs?: QuarryOptions['queryTimeoutMs'];
 }
 
 /** A Quarry from command settings; paths are relative to `cwd`. Read-only opens need an existing folder. */
@@ -22,7 +23,7 @@ export function openQuarry(s: OpenSettings, cwd: string, readOnly = false): Quar
   const defaultLocale = s.defaultLocale === '' ? s.locales[0]! : s.defaultLocale;
   if (!s.locales.includes(defaultLocale)) throw new UsageError(`--default-locale ${defaultLocale} is not one of --locales (${s.locales.join(', ')})`);
   return createQuarry({
-    schemas, path: data, i18n: { defaultLocale, locales: s.locales }, noSync: s.noSync ?? false, readOnly, pool: s.pool, filterLimits: s.filterLimits,
+    schemas, path: data, i18n: { defaultLocale, locales: s.locales }, noSync: s.noSync ?? false, readOnly, pool: s.pool, filterLimits: s.filterLimits, queryTimeoutMs: s.queryTimeoutMs,
   });
 }
 

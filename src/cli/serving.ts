@@ -12,7 +12,7 @@ export interface Serving {
   /** For the HTTP server, beside its address and prefix. */
   readonly http: HttpSettingsInput;
   /** For the Quarry instance: the worker pool and the filter limits. */
-  readonly quarry: Pick<QuarryOptions, 'pool' | 'filterLimits'>;
+  readonly quarry: Pick<QuarryOptions, 'pool' | 'filterLimits' | 'queryTimeoutMs'>;
   readonly shutdownGraceMs: number;
 }
 
@@ -27,6 +27,7 @@ export function servingOptions(s: Values<(typeof SERVING_SETTINGS)[number]>): Se
     },
     quarry: {
       filterLimits: { maxConditions: s.maxFilterConditions.value, maxListValues: s.maxInValues.value, maxDepth: s.maxQueryDepth.value },
+      queryTimeoutMs: s.queryTimeoutMs.value,
       pool: s.poolThreads.value === 0 ? undefined : { threads: s.poolThreads.value, timeoutMs: s.queryTimeoutMs.value },
     },
     shutdownGraceMs: s.shutdownGraceMs.value,

@@ -107,7 +107,7 @@ export const SETTINGS = {
   maxPageSize: setting('max-page-size', 'largest page: bigger pageSize / limit are capped to it, as Strapi does', String(DEFAULT_LIST_PARAMS_SETTINGS.maxPageSize), positive),
   maxPopulateDepth: setting('max-populate-depth', 'levels populate may nest; more is a 400', String(DEFAULT_LIST_PARAMS_SETTINGS.maxPopulateDepth), positive),
   poolThreads: setting('pool-threads', 'worker threads for expensive list queries (0: every query runs on the main thread)', '0', wholeNumber),
-  queryTimeoutMs: setting('query-timeout-ms', 'a list query still running after this is cancelled with a 503', String(DEFAULT_TIMEOUT_MS), positive),
+  queryTimeoutMs: setting('query-timeout-ms', 'a read (list or single entry, inline or pooled) still running after this is cancelled with a 503', String(DEFAULT_TIMEOUT_MS), positive),
   shutdownGraceMs: setting('shutdown-grace-ms', 'on SIGTERM / SIGINT, how long requests in progress may take to finish', '10000', positive),
   tokenName: setting('name', 'name of the API token (unique)', undefined, text, false, 'QUARRY_TOKEN_NAME'),
   tokenType: setting('type', `what the token may do: ${TOKEN_TYPES.join(' or ')}`, undefined, tokenType, false, 'QUARRY_TOKEN_TYPE'),

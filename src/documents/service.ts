@@ -53,6 +53,14 @@ export interface ListOffload {
   run(uid: string, query: QueryObject, settings: Partial<ListParamsSettings> | undefined): Promise<Page>;
 }
 
+/**
+ * A time limit for reads on the calling thread (set by the top level): `run` stops `fn` from
+ * inside, between two store reads, once the limit has passed.
+ */
+export interface ReadLimit {
+  run<T>(fn: () => T): T;
+}
+
 export interface AsyncListOptions {
   /** `auto` (default): by estimated cost; `inline` / `pool` force one side (benchmarks, tests). */
   readonly run?: 'auto' | 'inline' | 'pool';
@@ -69,6 +77,7 @@ const MAX_DECISIONS = 10_000;
  */
 export class DocumentService {
   private offload: ListOffload | undefined;
+  private readLimit: ReadLimit | undefined;
   /** Recent inline-or-offload decisions by request text: a repeated cheap list skips its estimate. */
   private decisions = new Map<string, { readonly offload: boolean; readonly at: number }>();
   private readonly requests = new RequestCache<ReadRequest>();
@@ -111,7 +120,8 @@ export class DocumentService {
    * are checked here with REST's defaults (status published, 25 per page, at most 100).
    */
   findFromQuery(query: QueryObject, settings?: Partial<ListParamsSettings>): Page {
-    return this.reader.page(this.contentType, this.queryRequest(query, settings));
+    const req = this.queryRequest(query, settings);
+    return this.limited(() => this.reader.page(this.contentType, req));
   }
 
   /**
@@ -150,14 +160,24 @@ export class DocumentService {
     this.offload = offload;
   }
 
+  /** Where REST and GraphQL reads on this thread get their time limit; set by the top level (`createQuarry({ queryTimeoutMs })`). */
+  setReadLimit(limit: ReadLimit | undefined): void {
+    this.readLimit = limit;
+  }
+
   /** One entry for a REST request: its fields, populate, status and locale. */
   findOneFromQuery(documentId: string, query: QueryObject): Entry | null {
-    return this.reader.findOne(this.contentType, documentId, this.queryRequest(query, undefined));
+    const req = this.queryRequest(query, undefined);
+    return this.limited(() => this.reader.findOne(this.contentType, documentId, req));
   }
 
   /** A list request already read from a query string or GraphQL arguments. */
   listSync(params: ListParams): Page {
-    return this.reader.page(this.contentType, requestFromList(params));
+    return this.limited(() => this.reader.page(this.contentType, requestFromList(params)));
+  }
+
+  private limited<T>(fn: () => T): T {
+    return this.readLimit === undefined ? fn() : this.readLimit.run(fn);
   }
 
   async count(params: FindParams = {}): Promise<number> {
