@@ -65,6 +65,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close: (options = {}) => (closing ??= (async () => {
       uWS.us_listen_socket_close(listenSocket);
       await inFlight.idle(options.graceMs);
+      // An answer written outside a uWS callback leaves its cork buffer at the end of uWS's loop
+      // iteration; closing before that drops it (seen with an answer completed during shutdown).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       // Keep-alive connections would otherwise hold the process open. `close` is in the addon but
       // missing from this build's typings.
       (app as TemplatedApp & { close?: () => void }).close?.();
