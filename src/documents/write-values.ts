@@ -46,8 +46,28 @@ export function castWriteValue(attr: ScalarAttribute, value: unknown, path: stri
     case 'date': return normalizeDate(value) ?? fail('a date (yyyy-MM-dd)');
     case 'datetime': return normalizeDateTime(value) ?? fail('a datetime (an ISO 8601 string or a timestamp in milliseconds)');
     case 'time': return normalizeTime(value) ?? fail('a time (HH:mm:ss.SSS)');
-    case 'json': return value;
+    case 'json': return checkJsonDepth(value, path);
   }
+}
+
+/**
+ * Deepest nesting a json field may hold. Storing and answering a value recurse over it (msgpack,
+ * JSON.stringify): a 1 MiB body can nest ~500,000 levels, far past the stack, so deeper values
+ * are refused here with a 400 rather than failing later as a 500.
+ */
+export const MAX_JSON_DEPTH = 100;
+export const jsonDepthMessage = (path: string): string => `${path} nests deeper than the limit of ${MAX_JSON_DEPTH} levels`;
+
+/** Walks the value without recursion, so the check itself cannot overflow; a cycle counts as too deep. */
+function checkJsonDepth(value: unknown, path: string): unknown {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= MAX_JSON_DEPTH) throw ValidationError.at(path, jsonDepthMessage(path), { limit: MAX_JSON_DEPTH });
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return value;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -24,6 +24,24 @@ export class RequestBodyTimeoutError extends QuarryError {
   }
 }
 
+/** A request head (request line and headers) past the transport's limit; the connection is closed. */
+export class RequestHeadTooLargeError extends QuarryError {
+  override readonly name = 'RequestHeaderFieldsTooLargeError';
+  readonly status = 431;
+  constructor(limit: number) {
+    super(`Request line and headers exceed the limit of ${limit} bytes`, { limit });
+  }
+}
+
+/** Bytes that do not parse as an HTTP request; the connection is closed. */
+export class MalformedRequestError extends QuarryError {
+  override readonly name = 'BadRequestError';
+  readonly status = 400;
+  constructor(message = 'Malformed HTTP request', details: ErrorDetails = {}) {
+    super(message, details);
+  }
+}
+
 export const MISSING_DATA_MESSAGE = 'Missing "data" payload in the request body';
 export const INVALID_UTF8_MESSAGE = 'The request body is not valid UTF-8';
 export const bodyTooLargeMessage = (limit: number): string => `Request body exceeds the limit of ${limit} bytes`;

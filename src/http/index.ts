@@ -11,4 +11,4 @@ export {
   type AccessSettings, type CorsSettings, type HttpSettings, type HttpSettingsInput,
 } from './settings.js';
 export type { CoreRequest, CoreResponse, Exchange, MaybePromise, RequestHead } from './types.js';
-export { MalformedJsonError, MISSING_DATA_MESSAGE, RequestBodyTimeoutError } from './errors.js';
+export { MalformedJsonError, MalformedRequestError, MISSING_DATA_MESSAGE, RequestBodyTimeoutError, RequestHeadTooLargeError } from './errors.js';

@@ -7,6 +7,7 @@ import { resolveSettings } from '../../src/cli/settings.js';
 import { call, startTestServer, type Answer, type TestServer } from '../http/support.js';
 import { seed } from '../http/seed.js';
 import { tempDir, testContext } from '../cli/support.js';
+import { NOTE, openWorld } from '../../bench/fuzz/world.js';
 import { EXPLOSIVE_POPULATE, loadDataset, openQuarry, type TestQuarry } from '../pool/support.js';
 
 /** `filters[stars][$in][i]=i` for `n` values. */
@@ -92,6 +93,32 @@ describe('every limit is a library setting', () => {
     expect((await get('pagination[pageSize]=50')).body.meta.pagination.pageSize).toBe(2);
     expectLimit(await get(deepPopulate(2)), 400, /depth limit of 1/);
     expectLimit(await call(server.base, 'POST', '/api/restaurants', { json: { data: { name: 'x'.repeat(100) } } }), 413, /limit of 100 bytes/);
+  });
+});
+
+describe('limits without a setting of their own', () => {
+  it('a request head past --max-head-bytes is a 431 in Strapi\'s shape (node:http answers it itself otherwise)', async () => {
+    const server = await startTestServer('node', { maxHeadBytes: 2_048 });
+    try {
+      const answer = await call(server.base, 'GET', `/api/restaurants?filters[name][$eq]=${'x'.repeat(4_096)}`);
+      expectLimit(answer, 431, /limit of 2048 bytes/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a json field nested past 100 levels is a 400 naming the limit, not a stack overflow', async () => {
+    const world = await openWorld();
+    try {
+      const body = (n: number) => `{"data":{"title":"x","meta":${'['.repeat(n)}${']'.repeat(n)}}}`;
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${world.tokens.full}` };
+      expect((await call(world.base, 'POST', '/api/notes', { body: body(100), headers })).status).toBe(201);
+      expectLimit(await call(world.base, 'POST', '/api/notes', { body: body(101), headers }), 400, /limit of 100 levels/);
+      expectLimit(await call(world.base, 'POST', '/api/notes', { body: body(200_000), headers }), 400, /limit of 100 levels/);
+      expect(await world.quarry.documents(NOTE).count()).toBe(2);
+    } finally {
+      await world.close();
+    }
   });
 });
 

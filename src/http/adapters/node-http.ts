@@ -1,6 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { RestCore } from '../core/core.js';
+import { MalformedRequestError, RequestHeadTooLargeError } from '../errors.js';
 import { resolveHttpSettings } from '../settings.js';
 import type { CoreResponse, RequestHead } from '../types.js';
 import { InFlight, serveExchange, type Connection } from './exchange.js';
@@ -19,6 +21,15 @@ export async function startNodeHttpServer(options: ServerOptions): Promise<Runni
   const server = createServer({ maxHeaderSize: settings.maxHeadBytes }, (req, res) => {
     serveExchange(core, readHead(req), new NodeConnection(req, res), inFlight);
   });
+  // Node's parser answers a head it cannot read with a bare 400 or 431: these carry Strapi's body.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const problem = error.code === 'HPE_HEADER_OVERFLOW' ? new RequestHeadTooLargeError(settings.maxHeadBytes) : new MalformedRequestError();
+    socket.end(rawAnswer(core.fail(UNREAD_HEAD, problem, true)));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -36,6 +47,17 @@ export async function startNodeHttpServer(options: ServerOptions): Promise<Runni
       await closed;
     })()),
   };
+}
+
+/** What stands for the head of a request whose head could not be read. */
+const UNREAD_HEAD: RequestHead = Object.freeze({ method: '', path: '', rawQuery: '', headers: Object.freeze({}) });
+
+/** A whole answer as bytes for a socket that never became a request. */
+function rawAnswer(response: CoreResponse): string {
+  const body = response.body ?? '';
+  const headers = { ...response.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n${lines}\r\n${body}`;
 }
 
 function readHead(req: IncomingMessage): RequestHead {
