@@ -6,7 +6,7 @@
 
 /** `filters[$and][0][$and][0]…`: query-string depth. */
 export const deepQueryKey = (n: number): string => `filters${'[$and][0]'.repeat(n)}[name][$eq]=x`;
-/** `a=1&a=1&…`: parameter count. */
+/** `filters[$or][i][name][$eq]=i` for `n` items: the length of one list. */
 export const wideQuery = (n: number): string => Array.from({ length: n }, (_, i) => `filters[$or][${i}][name][$eq]=${i}`).join('&');
 /** `$in` with `n` values in the query string. */
 export const wideIn = (n: number): string => `filters[stars][$in]=${Array.from({ length: n }, (_, i) => i).join('&filters[stars][$in]=')}`;

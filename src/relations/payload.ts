@@ -105,6 +105,10 @@ function readItem(value: unknown, path: string): RelationItem {
   if ((v.documentId === undefined) === (v.id === undefined)) {
     throw ValidationError.at(path, 'A relation object needs exactly one of documentId or id');
   }
+  // An object or list as `id` would reach a string conversion, which throws a TypeError on objects without a prototype.
+  if (v.id !== undefined && typeof v.id !== 'string' && typeof v.id !== 'number') {
+    throw ValidationError.at(`${path}.id`, 'id must be a number or a string of digits');
+  }
   const ref: TargetRef = v.documentId !== undefined
     ? documentRef(v.documentId, v.locale, v.status, path)
     : readId(v.id as string | number, `${path}.id`, true);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ValidationError } from '../../src/errors/index.js';
 import { TARGETS } from '../../bench/fuzz/targets.js';
 import { openWorld, type FuzzWorld } from '../../bench/fuzz/world.js';
 
@@ -33,4 +34,11 @@ describe('hostile input gets a result or a 4xx in Strapi\'s shape', () => {
       }), { numRuns: RUNS[target.name] ?? 500 });
     }, 120_000);
   }
+});
+
+describe('inputs the long fuzz found, kept as cases', () => {
+  it('a relation item whose id is an object without a prototype is a 400, not a TypeError', async () => {
+    const data = { categories: [{ id: Object.assign(Object.create(null) as object, { nope: [1] }) }] };
+    await expect(world.quarry.documents('api::restaurant.restaurant').update({ documentId: world.ids.restaurants![0]!, data })).rejects.toBeInstanceOf(ValidationError);
+  });
 });
