@@ -1,5 +1,5 @@
 import { DocumentEngine, type I18nSettings } from './documents/engine.js';
-import { layoutOf, listNamesOf } from './documents/layouts.js';
+import { layoutOf, linkLayoutsOf, listNamesOf } from './documents/layouts.js';
 import { DocumentReader } from './documents/read.js';
 import { DocumentService } from './documents/service.js';
 import { Versions } from './documents/versions.js';
@@ -9,6 +9,7 @@ import { InlineReadLimit } from './pool/read-limit.js';
 import { QueryPool, resolvePoolSettings, type PoolSettings } from './pool/pool.js';
 import type { SchemaSource } from './schema/raw.js';
 import { SchemaRegistry } from './schema/registry.js';
+import type { CheckReport } from './store/check/check.js';
 import { Store } from './store/store.js';
 import type { TokenStore } from './store/tokens.js';
 
@@ -89,6 +90,14 @@ export class Quarry {
     const s = this.services.get(uid);
     if (!s) throw new Error(`Unknown content-type ${uid}`);
     return s;
+  }
+
+  /**
+   * Checks the data folder's consistency: every index, count and link list against the rows and
+   * lists it is derived from, both sides of every relation against each other (`quarry check`).
+   */
+  check(): CheckReport {
+    return this.store.check(linkLayoutsOf(this.registry));
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 import type { SchemaRegistry } from '../schema/registry.js';
 import type { ContentType, ScalarType } from '../schema/types.js';
-import type { IndexKind, TypeLayout } from '../store/layout.js';
+import type { IndexKind, LinkLayout, TypeLayout } from '../store/layout.js';
 
 const INDEX_KIND: Record<ScalarType, IndexKind> = {
   string: 'text', text: 'text', richtext: 'text', email: 'text', uid: 'text', enumeration: 'text', password: 'presence',
@@ -30,13 +30,18 @@ export function layoutOf(ct: ContentType): TypeLayout {
   return { name: ct.uid, fields };
 }
 
-/** Every list name the relations of a registry use, for the store to intern. */
-export function listNamesOf(registry: SchemaRegistry): string[] {
-  const names = new Set<string>();
+/** Every relation of a registry in the store's terms: its list, its partner list and their row types. */
+export function linkLayoutsOf(registry: SchemaRegistry): LinkLayout[] {
+  const out: LinkLayout[] = [];
   for (const ct of registry.types) {
     for (const attr of ct.attributes.values()) {
-      if (attr.kind === 'relation') names.add(attr.listName).add(attr.partnerListName);
+      if (attr.kind === 'relation') out.push({ list: attr.listName, partner: attr.partnerListName, source: attr.source, target: attr.target });
     }
   }
-  return [...names];
+  return out;
+}
+
+/** Every list name the relations of a registry use, for the store to intern. */
+export function listNamesOf(registry: SchemaRegistry): string[] {
+  return [...new Set(linkLayoutsOf(registry).flatMap((l) => [l.list, l.partner]))];
 }

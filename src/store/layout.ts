@@ -47,3 +47,15 @@ export interface Row {
   readonly updatedAt: string;
   readonly [field: string]: unknown;
 }
+
+/**
+ * A relation in store terms: links in `list` go from rows of `source` to rows of `target`, and
+ * each is mirrored in `partner`, from the target back to the source (the inverse side's list, or
+ * a hidden one for a one-way relation).
+ */
+export interface LinkLayout {
+  readonly list: string;
+  readonly partner: string;
+  readonly source: string;
+  readonly target: string;
+}

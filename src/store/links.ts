@@ -1,4 +1,4 @@
-import type { Dbs } from './store.js';
+import type { Dbs } from './dbs.js';
 import { MAX } from './keys.js';
 import { keyBetween, type OrderKey } from './order-key.js';
 import { Postings } from './postings.js';
@@ -6,10 +6,10 @@ import type { ReadCache } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 
 /** The adjacency key under which each list keeps the set of its sources that have links; strings sort after row ids. */
-const ANY = 'any';
+export const ANY = 'any';
 
 /** The linkPos entry of a list that keeps its key bounds; row ids start at 1. */
-const BOUNDS = 0;
+export const BOUNDS = 0;
 
 /** Where a link goes in its source's list. */
 export type Placement =

@@ -52,3 +52,8 @@ function fractionBetween(a: string, b: string | undefined): string {
   if (b !== undefined && i + 1 < b.length) return prefix + b[i];
   return prefix + DIGITS[da] + fractionBetween(a.slice(i + 1), undefined);
 }
+
+/** Whether a stored key is one `keyBetween` can make: an integer and a base-62 fraction without trailing zeros. */
+export function isOrderKey(n: unknown, f: unknown): boolean {
+  return Number.isSafeInteger(n) && typeof f === 'string' && !f.endsWith('0') && [...f].every((c) => DIGITS.includes(c));
+}

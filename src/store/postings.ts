@@ -14,8 +14,9 @@ import type { ReadGuard } from './read-guard.js';
 export const INLINE_MAX = 64;
 export const BLOCK = 448;
 
-const INLINE = 0;
-const BLOCKS = 1;
+/** The tag in a directory's first slot (exported for the consistency checker, which reads the format raw). */
+export const INLINE = 0;
+export const BLOCKS = 1;
 
 export class Postings {
   constructor(
@@ -215,7 +216,7 @@ const EMPTY = new Uint32Array(0);
 const tailOf = (prefix: readonly Key[]): SetKeyTail => prefix[prefix.length - 1] as SetKeyTail;
 
 /** Copies out of LMDB's buffer (which may be unaligned or reused) into our own array; ids are little-endian. */
-function decode(value: Buffer): Uint32Array {
+export function decode(value: Buffer): Uint32Array {
   const ids = new Uint32Array(value.length >> 2);
   new Uint8Array(ids.buffer).set(value);
   return ids;

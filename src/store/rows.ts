@@ -1,21 +1,12 @@
-import type { Database, Key } from 'lmdb';
-import { compareIndexValues, foldCase, indexValue, mayBeCut, scopeKey, trigramsOf, type IndexValue } from './index-keys.js';
+import type { Key } from 'lmdb';
+import { compareIndexValues, indexValue, mayBeCut, scopeKey, type IndexValue } from './index-keys.js';
+import { eachIndexEntry, indexedFieldsOf, type IndexedField } from './indexed-fields.js';
 import { MAX } from './keys.js';
-import type { FieldLayout, Row, RowScope, Status, TypeLayout } from './layout.js';
+import type { Row, RowScope, Status, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
 import type { FieldGroups, ReadCache } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
-import type { Dbs } from './store.js';
-
-type RowDb = Database<Record<string, unknown>, number>;
-
-interface IndexedField extends FieldLayout {
-  readonly code: number;
-  /** The case-folded twin's code, for text fields. */
-  readonly foldedCode: number | undefined;
-  /** The trigram set's code, for text fields indexed by trigrams. */
-  readonly gramCode: number | undefined;
-}
+import type { Dbs, RowDb } from './dbs.js';
 
 interface TypeState {
   readonly code: number;
@@ -109,12 +100,7 @@ export class RowStore {
     this.universe = new Postings(dbs.scope, 'scope', cache, guard);
     this.index = new Postings(dbs.idx, 'idx', cache, guard, 3);
     for (const layout of layouts) {
-      const fields = layout.fields.map((f) => ({
-        ...f,
-        code: code(`${layout.name}.${f.name}`),
-        foldedCode: f.index === 'text' ? code(`${layout.name}.${f.name}~i`) : undefined,
-        gramCode: f.grams ? code(`${layout.name}.${f.name}~3`) : undefined,
-      }));
+      const fields = indexedFieldsOf(layout, code);
       this.types.set(layout.name, { code: code(layout.name), fields, byName: new Map(fields.map((f) => [f.name, f])), db: rowDbs.get(layout.name)! });
     }
   }
@@ -369,12 +355,7 @@ export class RowStore {
   }
 
   private indexField(t: number, s: string, f: IndexedField, id: number, value: unknown, add: boolean): void {
-    const put = (code: number, v: unknown) => (add ? this.index.add([t, code, s, v as Key], id) : this.index.remove([t, code, s, v as Key], id));
-    put(f.code, indexValue(f.index, value));
-    if (f.foldedCode !== undefined) put(f.foldedCode, indexValue(f.index, value, true));
-    if (f.gramCode !== undefined && typeof value === 'string') {
-      for (const gram of trigramsOf(foldCase(value))) put(f.gramCode, gram);
-    }
+    eachIndexEntry(f, value, (code, v) => (add ? this.index.add([t, code, s, v as Key], id) : this.index.remove([t, code, s, v as Key], id)));
   }
 
   private bumpCount(type: string, t: number, s: string, by: number): void {

@@ -1,7 +1,9 @@
-import { open, type Database, type Key, type RootDatabase } from 'lmdb';
+import { open, type RootDatabase } from 'lmdb';
+import { openDbs, openRowDb, type Dbs, type RowDb } from './dbs.js';
 import { LinkStore } from './links.js';
 import { RowStore } from './rows.js';
-import type { TypeLayout } from './layout.js';
+import { checkStore, type CheckReport } from './check/check.js';
+import type { LinkLayout, TypeLayout } from './layout.js';
 import { MAX } from './keys.js';
 import { ReadCache } from './read-cache.js';
 import { ReadGuard } from './read-guard.js';
@@ -18,24 +20,6 @@ export interface StoreOptions {
   readonly mapSize?: number;
 }
 
-/** The sub-databases; their key shapes are known only to the files of this folder. */
-export interface Dbs {
-  /** ['code', name] -> small integer; ['seq', typeCode] -> last row id; ['count', typeCode, scope] -> rows. */
-  readonly meta: Database<unknown, Key[]>;
-  /** [typeCode, documentId, scope] -> rowId */
-  readonly docs: Database<number, Key[]>;
-  /** Postings [typeCode, scope, firstId] -> ids: every row of a type in one version scope. */
-  readonly scope: Database<Buffer, Key[]>;
-  /** Postings [typeCode, fieldCode, scope, value, firstId] -> ids; trigram sets use the field's `~3` code. */
-  readonly idx: Database<Buffer, Key[]>;
-  /** Postings [listCode, sourceRow, firstId] -> target ids: a link list as a set, for set algebra. */
-  readonly adj: Database<Buffer, Key[]>;
-  /** [listCode, sourceRow, orderN, orderF] -> targetRow */
-  readonly links: Database<number, Key[]>;
-  /** [listCode, sourceRow, targetRow] -> [orderN, orderF] */
-  readonly linkPos: Database<[number, string], Key[]>;
-}
-
 /**
  * The LMDB environment. Every write goes through `transact`, one LMDB transaction per call:
  * it all happens or, if the callback throws, none of it does.
@@ -47,6 +31,8 @@ export class Store {
   readonly tokens: TokenStore | undefined;
   private readonly env: RootDatabase;
   private readonly dbs: Dbs;
+  private readonly rowDbs: ReadonlyMap<string, RowDb>;
+  private readonly layouts: readonly TypeLayout[];
   private readonly codes = new Map<string, number>();
   private depth = 0;
   private readonly cache = new ReadCache(() => this.depth > 0);
@@ -56,28 +42,13 @@ export class Store {
 
   private constructor(env: RootDatabase, layouts: readonly TypeLayout[], readOnly: boolean) {
     this.env = env;
-    this.dbs = {
-      meta: env.openDB<unknown, Key[]>({ name: 'meta' }),
-      docs: env.openDB<number, Key[]>({ name: 'docs' }),
-      scope: env.openDB<Buffer, Key[]>({ name: 'scope', encoding: 'binary' }),
-      idx: env.openDB<Buffer, Key[]>({ name: 'idx', encoding: 'binary' }),
-      adj: env.openDB<Buffer, Key[]>({ name: 'adj', encoding: 'binary' }),
-      links: env.openDB<number, Key[]>({ name: 'links' }),
-      linkPos: env.openDB<[number, string], Key[]>({ name: 'linkPos' }),
-    };
-    const rowDbs = new Map<string, Database<Record<string, unknown>, number>>();
-    for (const layout of layouts) {
-      rowDbs.set(layout.name, env.openDB<Record<string, unknown>, number>({
-        name: `rows:${layout.name}`,
-        keyEncoding: 'uint32',
-        // Rows of one type share their shape: msgpackr keeps it once, under a key no row id reaches.
-        sharedStructuresKey: STRUCTURES_KEY,
-      }));
-    }
+    this.dbs = openDbs(env);
+    this.layouts = layouts;
+    this.rowDbs = new Map(layouts.map((layout) => [layout.name, openRowDb(env, layout.name)]));
     if (!readOnly) this.transact(() => this.internAll(layouts));
     else this.loadCodes();
     this.seenGeneration = this.generation();
-    this.rows = new RowStore(this.dbs, rowDbs, layouts, (name) => this.code(name), this.cache, this.guard);
+    this.rows = new RowStore(this.dbs, this.rowDbs, layouts, (name) => this.code(name), this.cache, this.guard);
     this.links = new LinkStore(this.dbs, (name) => this.code(name), this.cache, this.guard);
     this.tokens = readOnly ? undefined : TokenStore.within(env);
   }
@@ -191,6 +162,16 @@ export class Store {
     this.guard.check = check ?? (() => {});
   }
 
+  /**
+   * Checks that every index, count and link list agrees with the rows and lists it is derived
+   * from (`links`: the relations, from the layer that knows them). Reads straight from LMDB.
+   */
+  check(links: readonly LinkLayout[]): CheckReport {
+    // A snapshot taken before another process's (or handle's) latest commit would miss it.
+    if (!this.inTransaction) this.env.resetReadTxn();
+    return checkStore({ dbs: this.dbs, rowDbs: this.rowDbs, layouts: this.layouts, codes: this.codes }, links);
+  }
+
   /** Reads in a worker see a snapshot that does not renew by itself: call before each task. */
   resetReadTxn(): void {
     this.env.resetReadTxn();
@@ -201,6 +182,4 @@ export class Store {
     await this.env.close();
   }
 }
-
-const STRUCTURES_KEY = 0xffff_ffff;
 

@@ -1,0 +1,114 @@
+import type { Key } from 'lmdb';
+import { MAX } from '../keys.js';
+import type { LinkLayout } from '../layout.js';
+import { ANY, BOUNDS } from '../links.js';
+import { isOrderKey } from '../order-key.js';
+import { compareSets, ExpectedSets, scanPostings } from './posting-scan.js';
+import { someIds } from './problems.js';
+import type { CheckContext } from './rows-check.js';
+
+/** One list's links as stored: per source row, each target with its order key, in list order. */
+type StoredList = Map<number, Map<number, readonly [number, string]>>;
+
+interface ListSide {
+  readonly list: string;
+  readonly partner: string;
+  readonly source: string;
+  readonly target: string;
+}
+
+/**
+ * Checks every link list: its order keys against the position index and the key bounds, its
+ * target sets and "has a link" set, that every link's rows exist, and that every link has its
+ * mirror in the partner list (and so, checking both sides, that a list and its partner agree
+ * pairwise). `rowIds` holds the ids of every type's rows.
+ */
+export function checkLinks(ctx: CheckContext, layouts: readonly LinkLayout[], rowIds: ReadonlyMap<string, ReadonlySet<number>>): void {
+  const stored = new Map<string, StoredList>();
+  const sides = sidesOf(layouts);
+  for (const side of sides) stored.set(side.list, checkList(ctx, side, rowIds));
+  for (const side of sides) {
+    const partner = stored.get(side.partner)!;
+    for (const [source, targets] of stored.get(side.list)!) {
+      const unmirrored = [...targets.keys()].filter((target) => !partner.get(target)?.has(source));
+      for (const target of unmirrored.slice(0, 10)) {
+        ctx.problems.add('partner', `${side.list}: ${source} → ${target} has no mirror ${side.partner}: ${target} → ${source}`);
+      }
+      if (unmirrored.length > 10) ctx.problems.add('partner', `${side.list}: ${source} has ${unmirrored.length - 10} more links without a mirror`);
+    }
+  }
+}
+
+/** Every list once, a hidden partner list (a one-way relation's) included, seen from its own side. */
+function sidesOf(layouts: readonly LinkLayout[]): ListSide[] {
+  const sides = new Map<string, ListSide>();
+  for (const l of layouts) sides.set(l.list, l);
+  for (const l of layouts) {
+    if (!sides.has(l.partner)) sides.set(l.partner, { list: l.partner, partner: l.list, source: l.target, target: l.source });
+  }
+  return [...sides.values()];
+}
+
+function checkList(ctx: CheckContext, side: ListSide, rowIds: ReadonlyMap<string, ReadonlySet<number>>): StoredList {
+  const { dbs, names, problems } = ctx;
+  const list: StoredList = new Map();
+  const l = names.code(side.list);
+  // A list the store never interned has no code, so nothing can be stored under it.
+  if (l === undefined) return list;
+  ctx.counts.lists++;
+  const name = side.list;
+
+  for (const { key, value: target } of dbs.links.getRange({ start: [l], end: [l, MAX] })) {
+    const [, source, n, f] = key;
+    if (key.length !== 4 || typeof source !== 'number' || !isOrderKey(n, f)) {
+      problems.add('link-order', `${name}: malformed link entry ${JSON.stringify(key)}`);
+      continue;
+    }
+    let targets = list.get(source);
+    if (!targets) list.set(source, (targets = new Map()));
+    if (targets.has(target)) problems.add('link-order', `${name}: ${source} lists ${target} twice`);
+    targets.set(target, [n as number, f as string]);
+    ctx.counts.links++;
+  }
+
+  const bounds = new Map<number, readonly [number, number]>();
+  const positioned = new Set<string>();
+  for (const { key, value } of dbs.linkPos.getRange({ start: [l], end: [l, MAX] })) {
+    const [, source, target] = key as [number, number, number];
+    if (target === BOUNDS) {
+      bounds.set(source, value as unknown as [number, number]);
+      continue;
+    }
+    const at = list.get(source)?.get(target);
+    if (at === undefined) problems.add('link-position', `${name}: ${source} has a position for ${target}, which is not in its list`);
+    else if (at[0] !== value[0] || at[1] !== value[1]) {
+      problems.add('link-position', `${name}: ${source} → ${target} is at ${JSON.stringify(at)}, its position says ${JSON.stringify(value)}`);
+    }
+    positioned.add(`${source}:${target}`);
+  }
+
+  const adjacency = new ExpectedSets();
+  for (const [source, targets] of list) {
+    const unpositioned = [...targets.keys()].filter((target) => !positioned.has(`${source}:${target}`));
+    if (unpositioned.length > 0) problems.add('link-position', `${name}: ${source} → ${someIds(unpositioned)} without a position entry`);
+    checkBounds(ctx, name, source, [...targets.values()], bounds.get(source));
+    if (!rowIds.get(side.source)?.has(source)) problems.add('dangling', `${name}: links from ${side.source} row ${source}, which does not exist`);
+    const missing = [...targets.keys()].filter((target) => !rowIds.get(side.target)?.has(target));
+    if (missing.length > 0) problems.add('dangling', `${name}: ${source} links to ${side.target} rows ${someIds(missing)}, which do not exist`);
+    for (const target of [...targets.keys()].sort((a, b) => a - b)) adjacency.add([l, source], target);
+    adjacency.add([l, ANY], source);
+  }
+  const setName = (p: readonly Key[]) => (p[1] === ANY ? `${name}: the set of sources with links` : `${name}: the target set of ${String(p[1])}`);
+  const storedSets = scanPostings(dbs.adj, 2, [l], [l, MAX], setName, problems);
+  compareSets(adjacency.sets, storedSets, (p, message) => problems.add(p[1] === ANY ? 'has-link' : 'adjacency', `${setName(p)}: ${message}`));
+  return list;
+}
+
+/** Appends and prepends trust the bounds to lie beyond every key: a key outside them could be overtaken. */
+function checkBounds(ctx: CheckContext, name: string, source: number, keys: readonly (readonly [number, string])[], bounds: readonly [number, number] | undefined): void {
+  if (!bounds) return ctx.problems.add('link-bounds', `${name}: ${source} has links but no key bounds`);
+  const outside = keys.filter(([n]) => n < bounds[0] || n > bounds[1]);
+  if (outside.length > 0) {
+    ctx.problems.add('link-bounds', `${name}: ${source}'s bounds [${bounds[0]}, ${bounds[1]}] do not hold keys ${outside.map(([n, f]) => `${n}.${f}`).join(', ')}`);
+  }
+}

@@ -1,0 +1,41 @@
+import type { Database, Key, RootDatabase } from 'lmdb';
+
+/** The sub-databases; their key shapes are known only to the files of this folder. */
+export interface Dbs {
+  /** ['code', name] -> small integer; ['seq', typeCode] -> last row id; ['count', typeCode, scope] -> rows. */
+  readonly meta: Database<unknown, Key[]>;
+  /** [typeCode, documentId, scope] -> rowId */
+  readonly docs: Database<number, Key[]>;
+  /** Postings [typeCode, scope, firstId] -> ids: every row of a type in one version scope. */
+  readonly scope: Database<Buffer, Key[]>;
+  /** Postings [typeCode, fieldCode, scope, value, firstId] -> ids; trigram sets use the field's `~3` code. */
+  readonly idx: Database<Buffer, Key[]>;
+  /** Postings [listCode, sourceRow, firstId] -> target ids: a link list as a set, for set algebra. */
+  readonly adj: Database<Buffer, Key[]>;
+  /** [listCode, sourceRow, orderN, orderF] -> targetRow */
+  readonly links: Database<number, Key[]>;
+  /** [listCode, sourceRow, targetRow] -> [orderN, orderF] */
+  readonly linkPos: Database<[number, string], Key[]>;
+}
+
+/** One content-type's rows: rowId -> the entry. */
+export type RowDb = Database<Record<string, unknown>, number>;
+
+/** Rows of one type share their shape: msgpackr keeps it once, under a key no row id reaches. */
+export const STRUCTURES_KEY = 0xffff_ffff;
+
+export function openDbs(env: RootDatabase): Dbs {
+  return {
+    meta: env.openDB<unknown, Key[]>({ name: 'meta' }),
+    docs: env.openDB<number, Key[]>({ name: 'docs' }),
+    scope: env.openDB<Buffer, Key[]>({ name: 'scope', encoding: 'binary' }),
+    idx: env.openDB<Buffer, Key[]>({ name: 'idx', encoding: 'binary' }),
+    adj: env.openDB<Buffer, Key[]>({ name: 'adj', encoding: 'binary' }),
+    links: env.openDB<number, Key[]>({ name: 'links' }),
+    linkPos: env.openDB<[number, string], Key[]>({ name: 'linkPos' }),
+  };
+}
+
+export function openRowDb(env: RootDatabase, type: string): RowDb {
+  return env.openDB<Record<string, unknown>, number>({ name: `rows:${type}`, keyEncoding: 'uint32', sharedStructuresKey: STRUCTURES_KEY });
+}
