@@ -26,7 +26,7 @@ export function mainHelp(commands: readonly Command[]): string {
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Run `quarry <command> --help` for its options. Exit codes: 0 ok, 1 runtime error, 2 usage error.',
+    'Run `quarry <command> --help` for its options. Exit codes: 0 ok, 1 runtime error, 2 usage error, 3 problems found (check).',
     '',
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import { benchCommand } from './commands/bench.js';
+import { checkCommand } from './commands/check.js';
 import { demoCommand } from './commands/demo.js';
 import { exportCommand } from './commands/export.js';
 import { importCommand } from './commands/import.js';
@@ -11,7 +12,7 @@ import { commandHelp, mainHelp } from './help.js';
 import { EXIT_OK, EXIT_RUNTIME, EXIT_USAGE, UsageError } from './usage.js';
 
 export const COMMANDS: readonly Command[] = [
-  serveCommand, importCommand, exportCommand, tokenCreateCommand, tokenListCommand, tokenRevokeCommand, benchCommand, demoCommand,
+  serveCommand, importCommand, exportCommand, checkCommand, tokenCreateCommand, tokenListCommand, tokenRevokeCommand, benchCommand, demoCommand,
 ];
 
 const HELP = new Set(['--help', '-h', 'help']);

@@ -15,7 +15,7 @@ describe('quarry: commands, help and exit codes', () => {
     for (const argv of [['--help'], ['-h'], ['help']]) {
       const ctx = testContext();
       expect(await main(argv, ctx)).toBe(0);
-      expect(ctx.stdout.text).toContain('Exit codes: 0 ok, 1 runtime error, 2 usage error.');
+      expect(ctx.stdout.text).toContain('Exit codes: 0 ok, 1 runtime error, 2 usage error, 3 problems found (check).');
     }
   });
 

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { CheckReport } from '../../index.js';
+import type { Command } from '../command.js';
+import type { Context } from '../context.js';
+import { openQuarry } from '../open.js';
+import { describeSettings, resolveSettings } from '../settings.js';
+import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../usage.js';
+
+const CHECK_SETTINGS = ['schemas', 'locales', 'defaultLocale'] as const;
+
+export const checkCommand: Command = {
+  name: 'check',
+  summary: 'Check a data folder: every index and relation list against the entries',
+  positionals: ['DIR'],
+  settings: CHECK_SETTINGS,
+  details: `
+Reads the LMDB data folder DIR (read-only; a server may keep running on it) and checks that
+everything derived from the entries agrees with them exactly: the documentId lookup, row
+counts, every secondary index (plain, case-folded, trigram and null sets), and every relation
+list: its order against its position index and bounds, its target sets, both sides of every
+relation against each other, and no link to an entry that does not exist.
+
+Prints a summary when all is consistent (exit 0), else every problem found (exit 3).
+
+Example:
+  quarry check .quarry/mine --schemas data/schemas
+`,
+  async run(args, ctx) {
+    const s = resolveSettings(CHECK_SETTINGS, args.flags, ctx.env);
+    const dir = args.positionals[0]!;
+    if (!existsSync(resolve(ctx.cwd, dir))) throw new UsageError(`${dir}: no such data folder`);
+    ctx.stderr.write(describeSettings(this.name, s));
+    const quarry = openQuarry({ schemas: s.schemas.value, data: dir, locales: s.locales.value, defaultLocale: s.defaultLocale.value }, ctx.cwd, true);
+    try {
+      const report = quarry.check();
+      print(report, ctx);
+      return report.consistent ? EXIT_OK : EXIT_PROBLEMS;
+    } finally {
+      await quarry.close();
+    }
+  },
+};
+
+function print(report: CheckReport, ctx: Context): void {
+  const { types, rows, indexSets, lists, links } = report.counts;
+  const checked = `${types} types, ${rows} rows, ${indexSets} index sets, ${lists} relation lists, ${links} links`;
+  if (report.consistent) {
+    ctx.stdout.write(`consistent: ${checked}\n`);
+    return;
+  }
+  for (const p of report.problems) ctx.stdout.write(`${p.kind}: ${p.message}\n`);
+  const unshown = report.problemCount - report.problems.length;
+  ctx.stdout.write(`${report.problemCount} problems${unshown > 0 ? ` (${unshown} not shown)` : ''} in ${checked}\n`);
+}

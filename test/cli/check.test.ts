@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { DEMO_DATASET, DEMO_SCHEMAS } from '../../src/cli/paths.js';
+import { createQuarry } from '../../src/index.js';
+import { tempDir, testContext } from './support.js';
+
+const env = { QUARRY_SCHEMAS: DEMO_SCHEMAS, QUARRY_LOCALES: 'en,fr' };
+
+async function check(data: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const ctx = testContext(env);
+  const code = await main(['check', data], ctx);
+  return { code, stdout: ctx.stdout.text, stderr: ctx.stderr.text };
+}
+
+describe('quarry check', () => {
+  let data: string;
+
+  beforeAll(async () => {
+    data = join(tempDir(), 'db');
+    expect(await main(['import', DEMO_DATASET, '--data', data], testContext(env))).toBe(0);
+  }, 60_000);
+
+  it('finds the imported demo dataset consistent: a summary, exit 0', async () => {
+    const { code, stdout, stderr } = await check(data);
+    expect(stderr).toMatch(/--schemas +\S+ +env QUARRY_SCHEMAS/);
+    expect(stdout).toMatch(/^consistent: \d+ types, \d+ rows, \d+ index sets, \d+ relation lists, \d+ links\n$/);
+    expect(code).toBe(0);
+  });
+
+  it('lists each problem with its kind, then how many, and exits 3', async () => {
+    const quarry = createQuarry({ schemas: DEMO_SCHEMAS, path: data, i18n: { locales: ['en', 'fr'] } });
+    const [restaurant] = quarry.store.rows.ids('api::restaurant.restaurant', { status: 'published', locale: null });
+    const category = [...quarry.store.rows.ids('api::category.category', { status: 'published', locale: null })]
+      .find((c) => !quarry.store.links.has('api::restaurant.restaurant.categories', restaurant!, c));
+    // One side of a relation written without the other: what a half-applied write would leave.
+    quarry.store.transact(() => quarry.store.links.place('api::restaurant.restaurant.categories', restaurant!, category!, { at: 'start' }));
+    await quarry.close();
+    const { code, stdout } = await check(data);
+    expect(stdout).toMatch(/^partner: api::restaurant\.restaurant\.categories: \d+ → \d+ has no mirror api::category\.category\.restaurants: \d+ → \d+\n1 problems in \d+ types/);
+    expect(code).toBe(3);
+  });
+
+  it('a data folder that does not exist is a usage error', async () => {
+    const { code, stderr } = await check(join(tempDir(), 'nothing'));
+    expect(code).toBe(2);
+    expect(stderr).toContain('no such data folder');
+  });
+});
