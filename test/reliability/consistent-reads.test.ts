@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Rng } from '../../bench/dataset/prng.js';
 import type { Page } from '../../src/index.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
 import { ensureBuilt, openQuarry, type TestQuarry } from '../pool/support.js';
+import { RandomPicks } from './random-picks.js';
 import { CommittedModel } from './reads/committed-model.js';
 import { ReadChecks, type Read } from './reads/read-checks.js';
 import { Writer } from './reads/writer.js';
@@ -26,11 +26,10 @@ afterAll(async () => {
 describe('consistent reads under writes', () => {
   it('inline and worker reads see whole writes only, and everything committed before they were issued', async () => {
     const seed = Date.now() % 1_000_000;
-    const rng = new Rng(seed);
-    const rand = () => rng.next();
+    const random = new RandomPicks(seed);
     const model = new CommittedModel();
-    const writer = new Writer(t.quarry, model, rand);
-    const checks = new ReadChecks(model, rand);
+    const writer = new Writer(t.quarry, model, random);
+    const checks = new ReadChecks(model, random);
     const problems: string[] = [];
     const counts = { writes: 0, inline: 0, pool: 0 };
     const judge = (read: Read, page: Page, issuedAt: number, where: string) => {
@@ -42,7 +41,7 @@ describe('consistent reads under writes', () => {
     const end = performance.now() + HAMMER_MS;
     const poolReader = async () => {
       while (performance.now() < end) {
-        const read = checks.random();
+        const read = checks.pickRead();
         const issuedAt = model.seq;
         const page = await t.quarry.documents(read.uid).findFromQueryAsync(readQueryString(read.query), undefined, { run: 'pool' });
         judge(read, page, issuedAt, 'worker');
@@ -53,7 +52,7 @@ describe('consistent reads under writes', () => {
       while (performance.now() < end) {
         await writer.step();
         counts.writes++;
-        const read = checks.random();
+        const read = checks.pickRead();
         judge(read, t.quarry.documents(read.uid).findFromQuery(readQueryString(read.query)), model.seq, 'inline');
         counts.inline++;
         // Lets worker answers in between writes.

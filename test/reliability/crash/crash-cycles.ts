@@ -1,4 +1,4 @@
-import { Rng } from '../../../bench/dataset/prng.js';
+import { RandomPicks } from '../random-picks.js';
 import { AckedState } from './acked-state.js';
 import { runCheck, ServerProcess } from './server-process.js';
 import { verify } from './verify.js';
@@ -45,11 +45,10 @@ export interface CrashStats {
  * back against the client's log of acknowledged writes (verify.ts).
  */
 export async function runCrashCycles(options: CrashOptions): Promise<CrashStats> {
-  const rng = new Rng(options.seed);
-  const rand = () => rng.next();
+  const random = new RandomPicks(options.seed);
   const state = new AckedState();
   const stats: CrashStats = { cycles: 0, writesAcked: 0, writesChecked: 0, pendingApplied: 0, pendingAbsent: 0, reads: 0, losses: 0, halfApplied: 0, failures: [], lastCheck: '' };
-  const workload = new Workload(state, rand, stats.failures);
+  const workload = new Workload(state, random, stats.failures);
   const started = Date.now();
   let server = await ServerProcess.start(options.data);
   try {
@@ -58,7 +57,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashStats>
     const [minKill, maxKill] = options.killAfterMs;
     while (stats.cycles < options.cycles || Date.now() - started < (options.durationMs ?? 0)) {
       const running = workload.run(server.url, options.writers, options.readers);
-      await new Promise((resolve) => setTimeout(resolve, minKill + rand() * (maxKill - minKill)));
+      await new Promise((resolve) => setTimeout(resolve, random.int(minKill, maxKill)));
       await server.kill();
       await running;
       const acked = state.acked;

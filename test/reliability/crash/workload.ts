@@ -1,5 +1,6 @@
 import type { AckedState, ArticleState, RestaurantState } from './acked-state.js';
 import { request, ServerGone } from './http-client.js';
+import type { RandomPicks } from '../random-picks.js';
 
 const RESTAURANTS = '/restaurants';
 /** A writer stops creating restaurants past this many, so updates keep hitting lists that grow. */
@@ -28,7 +29,7 @@ export class Workload {
 
   constructor(
     private readonly state: AckedState,
-    private readonly rand: () => number,
+    private readonly random: RandomPicks,
     /** Answers that no valid request should get; the run records them and goes on. */
     private readonly failures: string[],
   ) {}
@@ -61,18 +62,18 @@ export class Workload {
 
   private async write(writer: number): Promise<void> {
     const mine = this.state.ownedBy(writer);
-    const r = this.rand();
+    const r = this.random.next();
     if (mine.length < 3 || (r < 0.12 && mine.length < MAX_OWNED)) await this.createRestaurant(writer);
     else if (r < 0.18 && this.state.restaurants.size > 0) await this.createArticle();
-    else await this.updateRestaurant(this.pick(mine));
+    else await this.updateRestaurant(this.random.pick(mine));
   }
 
   private async createRestaurant(writer: number): Promise<void> {
     const state: RestaurantState = {
       name: this.uniqueName('restaurant'),
-      stars: this.int(1, 5),
-      chef: this.pick(this.state.chefs),
-      categories: this.sample(this.state.categories, this.int(0, 3)),
+      stars: this.random.int(1, 5),
+      chef: this.random.pick(this.state.chefs),
+      categories: this.random.sample(this.state.categories, this.random.int(0, 3)),
     };
     this.state.pendingRestaurants.set(state.name, { state, writer });
     const answer = await request<{ data: { documentId: string } }>(this.base, 'POST', RESTAURANTS, { data: { ...state } });
@@ -84,7 +85,7 @@ export class Workload {
   }
 
   private async createArticle(): Promise<void> {
-    const state: ArticleState = { title: this.uniqueName('article'), restaurants: this.sample([...this.state.restaurants.keys()], this.int(1, 3)) };
+    const state: ArticleState = { title: this.uniqueName('article'), restaurants: this.random.sample([...this.state.restaurants.keys()], this.random.int(1, 3)) };
     this.state.pendingArticles.set(state.title, state);
     // A REST create publishes too: the draft and the published row, with their links, in one write.
     const answer = await request<{ data: { documentId: string } }>(this.base, 'POST', '/articles', { data: { ...state } });
@@ -106,41 +107,41 @@ export class Workload {
   }
 
   private randomUpdate(before: RestaurantState): Update {
-    const r = this.rand();
+    const r = this.random.next();
     if (r < 0.35) return this.connect(before);
     if (r < 0.5) {
-      const categories = this.sample(this.state.categories, this.int(0, 4));
+      const categories = this.random.sample(this.state.categories, this.random.int(0, 4));
       return { data: { categories: { set: categories.map((documentId) => ({ documentId })) } }, after: { ...before, categories } };
     }
     if (r < 0.65) {
-      const gone = before.categories.length > 0 && this.rand() < 0.8 ? this.pick(before.categories) : this.pick(this.state.categories);
+      const gone = before.categories.length > 0 && this.random.next() < 0.8 ? this.random.pick(before.categories) : this.random.pick(this.state.categories);
       return { data: { categories: { disconnect: [{ documentId: gone }] } }, after: { ...before, categories: before.categories.filter((c) => c !== gone) } };
     }
     if (r < 0.75) {
-      const fields = { name: this.uniqueName('renamed'), stars: this.int(1, 5) };
+      const fields = { name: this.uniqueName('renamed'), stars: this.random.int(1, 5) };
       return { data: fields, after: { ...before, ...fields } };
     }
     if (r < 0.85) {
-      const chef = this.rand() < 0.2 ? null : this.pick(this.state.chefs);
+      const chef = this.random.next() < 0.2 ? null : this.random.pick(this.state.chefs);
       return { data: { chef }, after: { ...before, chef } };
     }
     // Fields, a positioned connect and the chef in one request: all of it commits, or none.
     const moved = this.connect(before);
-    const fields = { name: this.uniqueName('both'), stars: this.int(1, 5), chef: this.pick(this.state.chefs) };
+    const fields = { name: this.uniqueName('both'), stars: this.random.int(1, 5), chef: this.random.pick(this.state.chefs) };
     return { data: { ...moved.data, ...fields }, after: { ...moved.after, ...fields } };
   }
 
   /** Connects a category at a random place (moving it when already linked), as Strapi's `position`. */
   private connect(before: RestaurantState): Update {
-    const category = this.pick(this.state.categories);
+    const category = this.random.pick(this.state.categories);
     const rest = before.categories.filter((c) => c !== category);
-    const r = this.rand();
+    const r = this.random.next();
     let position: Position;
     let at: number;
     if (rest.length === 0 || r < 0.2) [position, at] = [{ start: true }, 0];
     else if (r < 0.4) [position, at] = [{ end: true }, rest.length];
     else {
-      const anchor = this.int(0, rest.length - 1);
+      const anchor = this.random.int(0, rest.length - 1);
       [position, at] = r < 0.7 ? [{ before: rest[anchor]! }, anchor] : [{ after: rest[anchor]! }, anchor + 1];
     }
     const categories = [...rest.slice(0, at), category, ...rest.slice(at)];
@@ -148,15 +149,15 @@ export class Workload {
   }
 
   private async read(): Promise<void> {
-    const category = `Category ${this.int(0, this.state.categories.length - 1)}`;
+    const category = `Category ${this.random.int(0, this.state.categories.length - 1)}`;
     const ids = [...this.state.restaurants.keys()];
     const paths = [
       `${RESTAURANTS}?filters[categories][name][$eq]=${encodeURIComponent(category)}&populate[categories][fields][0]=name&populate[chef][fields][0]=name`,
       `/categories?filters[restaurants][stars][$gte]=3&populate[restaurants][fields][0]=name&pagination[pageSize]=5`,
       `/articles?populate[restaurants][populate][categories][fields][0]=name&pagination[pageSize]=5`,
-      ...(ids.length > 0 ? [`${RESTAURANTS}/${this.pick(ids)}?populate=*`] : []),
+      ...(ids.length > 0 ? [`${RESTAURANTS}/${this.random.pick(ids)}?populate=*`] : []),
     ];
-    const path = this.pick(paths);
+    const path = this.random.pick(paths);
     const answer = await request(this.base, 'GET', path);
     this.ok(answer.status, 200, `GET ${path}`);
     this.reads++;
@@ -181,21 +182,5 @@ export class Workload {
 
   private uniqueName(kind: string): string {
     return `${kind} ${Date.now().toString(36)}-${this.names++}`;
-  }
-
-  private int(lo: number, hi: number): number {
-    return lo + Math.floor(this.rand() * (hi - lo + 1));
-  }
-
-  private pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.rand() * list.length)]!;
-  }
-
-  /** `n` distinct items in random order. */
-  private sample<T>(list: readonly T[], n: number): T[] {
-    const pool = [...list];
-    const out: T[] = [];
-    while (out.length < n && pool.length > 0) out.push(pool.splice(Math.floor(this.rand() * pool.length), 1)[0]!);
-    return out;
   }
 }

@@ -1,6 +1,7 @@
 import type { Page } from '../../../src/index.js';
 import type { CommittedModel, RestaurantModel } from './committed-model.js';
 import { CATEGORY, CHEF, RESTAURANT } from './writer.js';
+import type { RandomPicks } from '../random-picks.js';
 
 interface Node {
   readonly documentId: string;
@@ -30,10 +31,10 @@ const ids = (nodes: readonly Node[] | undefined) => new Set((nodes ?? []).map((n
 export class ReadChecks {
   constructor(
     private readonly model: CommittedModel,
-    private readonly rand: () => number,
+    private readonly random: RandomPicks,
   ) {}
 
-  random(): Read {
+  pickRead(): Read {
     const kinds = [
       () => this.bothSides(),
       () => this.fromCategories(),
@@ -44,12 +45,12 @@ export class ReadChecks {
       () => this.byName(),
       () => this.byStars(),
     ];
-    return kinds[Math.floor(this.rand() * kinds.length)]!();
+    return this.random.pick(kinds)();
   }
 
   /** Restaurants with their categories' and chef's restaurants: each must list the restaurant back. */
   private bothSides(): Read {
-    const min = this.int(1, 5);
+    const min = this.random.int(1, 5);
     return {
       uid: RESTAURANT,
       query: `filters[stars][$gte]=${min}&populate[categories][populate][restaurants][fields][0]=name&populate[chef][populate][restaurants][fields][0]=name&pagination[pageSize]=100`,
@@ -108,8 +109,8 @@ export class ReadChecks {
 
   /** A deep filter through the relation, then the list it went through from the other side. */
   private byCategory(): Read {
-    const category = this.pick(this.model.categories);
-    const viaName = this.rand() < 0.5;
+    const category = this.random.pick(this.model.categories);
+    const viaName = this.random.next() < 0.5;
     const filter = viaName ? `filters[categories][name][$eq]=Category%20${this.model.categories.indexOf(category)}` : `filters[categories][documentId][$eq]=${category}`;
     return {
       uid: RESTAURANT,
@@ -128,7 +129,7 @@ export class ReadChecks {
 
   /** Categories filtered by one of their restaurants, and their own lists. */
   private byRestaurant(): Read {
-    const restaurant = this.pick([...this.model.restaurants.keys()]);
+    const restaurant = this.random.pick([...this.model.restaurants.keys()]);
     return {
       uid: CATEGORY,
       query: `filters[restaurants][documentId][$eq]=${restaurant}&populate[restaurants][fields][0]=name&pagination[pageSize]=100`,
@@ -145,7 +146,7 @@ export class ReadChecks {
   }
 
   private byChef(): Read {
-    const chef = this.pick(this.model.chefs);
+    const chef = this.random.pick(this.model.chefs);
     return {
       uid: RESTAURANT,
       query: `filters[chef][documentId][$eq]=${chef}&populate[chef][fields][0]=name&pagination[pageSize]=100`,
@@ -160,9 +161,9 @@ export class ReadChecks {
 
   /** A restaurant committed before the read, by its name: exact, case-folded, and by a piece of it (trigrams). */
   private byName(): Read {
-    const [documentId, r] = this.pick([...this.model.restaurants]);
+    const [documentId, r] = this.random.pick([...this.model.restaurants]);
     const token = /Kq\w+Zx/.exec(r.name)![0];
-    const [filter, holds] = this.pick([
+    const [filter, holds] = this.random.pick([
       [`filters[name][$eq]=${encodeURIComponent(r.name)}`, (name: string) => name === r.name],
       [`filters[name][$eqi]=${encodeURIComponent(r.name.toUpperCase())}`, (name: string) => name.toLowerCase() === r.name.toLowerCase()],
       [`filters[name][$containsi]=${token.toLowerCase()}`, (name: string) => name.toLowerCase().includes(token.toLowerCase())],
@@ -181,7 +182,7 @@ export class ReadChecks {
   }
 
   private byStars(): Read {
-    const stars = this.int(1, 5);
+    const stars = this.random.int(1, 5);
     return {
       uid: RESTAURANT,
       query: `filters[stars][$eq]=${stars}&fields[0]=stars&pagination[pageSize]=100`,
@@ -228,13 +229,5 @@ export class ReadChecks {
   private entries(page: Page): Node[] {
     if (page.results.length >= 100) throw new Error('a read filled its page: the completeness checks need every match on one page');
     return page.results as unknown as Node[];
-  }
-
-  private int(lo: number, hi: number): number {
-    return lo + Math.floor(this.rand() * (hi - lo + 1));
-  }
-
-  private pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.rand() * list.length)]!;
   }
 }

@@ -1,5 +1,6 @@
 import type { Quarry } from '../../../src/index.js';
 import type { CommittedModel } from './committed-model.js';
+import type { RandomPicks } from '../random-picks.js';
 
 export const RESTAURANT = 'api::restaurant.restaurant';
 export const CATEGORY = 'api::category.category';
@@ -20,7 +21,7 @@ export class Writer {
   constructor(
     private readonly quarry: Quarry,
     private readonly model: CommittedModel,
-    private readonly rand: () => number,
+    private readonly random: RandomPicks,
   ) {}
 
   async setup(categories: number, chefs: number): Promise<void> {
@@ -31,18 +32,18 @@ export class Writer {
 
   async step(): Promise<void> {
     const m = this.model;
-    const r = this.rand();
+    const r = this.random.next();
     if (r < 0.1 && m.restaurants.size < MAX_RESTAURANTS) return this.createRestaurant();
-    const restaurant = this.pick([...m.restaurants.keys()]);
-    const category = this.pick(m.categories);
-    const chef = this.pick(m.chefs);
+    const restaurant = this.random.pick([...m.restaurants.keys()]);
+    const category = this.random.pick(m.categories);
+    const chef = this.random.pick(m.chefs);
     if (r < 0.25) {
-      const position = this.rand() < 0.5 ? { start: true } : { end: true };
+      const position = this.random.next() < 0.5 ? { start: true } : { end: true };
       await this.update(RESTAURANT, restaurant, { categories: { connect: [{ documentId: category, position }] } }, () => m.link(restaurant, category, true));
     } else if (r < 0.33) {
       await this.update(RESTAURANT, restaurant, { categories: { disconnect: [{ documentId: category }] } }, () => m.link(restaurant, category, false));
     } else if (r < 0.41) {
-      const chosen = this.sample(m.categories, this.int(0, 3));
+      const chosen = this.random.sample(m.categories, this.random.int(0, 3));
       await this.update(RESTAURANT, restaurant, { categories: { set: chosen.map((documentId) => ({ documentId })) } }, () => {
         for (const c of m.categories) m.link(restaurant, c, chosen.includes(c));
       });
@@ -51,18 +52,18 @@ export class Writer {
     } else if (r < 0.6) {
       await this.update(CATEGORY, category, { restaurants: { disconnect: [{ documentId: restaurant }] } }, () => m.link(restaurant, category, false));
     } else if (r < 0.65) {
-      const chosen = this.sample([...m.restaurants.keys()], this.int(1, 4));
+      const chosen = this.random.sample([...m.restaurants.keys()], this.random.int(1, 4));
       await this.update(CATEGORY, category, { restaurants: { set: chosen.map((documentId) => ({ documentId })) } }, () => {
         for (const each of m.restaurants.keys()) m.link(each, category, chosen.includes(each));
       });
     } else if (r < 0.75) {
-      const next = this.rand() < 0.15 ? null : chef;
+      const next = this.random.next() < 0.15 ? null : chef;
       await this.update(RESTAURANT, restaurant, { chef: next }, () => m.setChef(restaurant, next));
     } else if (r < 0.83) {
       // The far side of a many-to-one: connecting takes the restaurant from its previous chef.
       await this.update(CHEF, chef, { restaurants: { connect: [{ documentId: restaurant }] } }, () => m.setChef(restaurant, chef));
     } else if (r < 0.87) {
-      const chosen = this.sample([...m.restaurants.keys()], this.int(0, 3));
+      const chosen = this.random.sample([...m.restaurants.keys()], this.random.int(0, 3));
       await this.update(CHEF, chef, { restaurants: { set: chosen.map((documentId) => ({ documentId })) } }, () => {
         for (const [each, state] of m.restaurants) {
           if (chosen.includes(each)) m.setChef(each, chef);
@@ -70,7 +71,7 @@ export class Writer {
         }
       });
     } else {
-      const stars = this.int(1, 5);
+      const stars = this.random.int(1, 5);
       await this.update(RESTAURANT, restaurant, { stars }, () => m.setStars(restaurant, stars));
     }
   }
@@ -79,9 +80,9 @@ export class Writer {
     const m = this.model;
     // Mixed case and a unique middle, for the case-folded and trigram lookups.
     const name = `Resto Kq${(this.names++).toString(36)}Zx Bistro`;
-    const stars = this.int(1, 5);
-    const chef = this.pick(m.chefs);
-    const categories = this.sample(m.categories, this.int(0, 3));
+    const stars = this.random.int(1, 5);
+    const chef = this.random.pick(m.chefs);
+    const categories = this.random.sample(m.categories, this.random.int(0, 3));
     const created = this.quarry.documents(RESTAURANT).create({ data: { name, stars, chef, categories } });
     // The documentId comes with the answer; until then, reads do not look for this restaurant by it.
     const seq = m.commit();
@@ -106,20 +107,5 @@ export class Writer {
     const entry = await this.quarry.documents(uid).create({ data });
     this.model.commit();
     return entry.documentId as string;
-  }
-
-  private int(lo: number, hi: number): number {
-    return lo + Math.floor(this.rand() * (hi - lo + 1));
-  }
-
-  private pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.rand() * list.length)]!;
-  }
-
-  private sample<T>(list: readonly T[], n: number): T[] {
-    const pool = [...list];
-    const out: T[] = [];
-    while (out.length < n && pool.length > 0) out.push(pool.splice(Math.floor(this.rand() * pool.length), 1)[0]!);
-    return out;
   }
 }
