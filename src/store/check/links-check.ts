@@ -3,8 +3,9 @@ import { MAX } from '../keys.js';
 import type { LinkLayout } from '../layout.js';
 import { ANY, BOUNDS } from '../links.js';
 import { isOrderKey } from '../order-key.js';
-import { compareSets, ExpectedSets, scanPostings } from './posting-scan.js';
+import { compareSets, scanPostings } from './posting-scan.js';
 import { someIds } from './problems.js';
+import { SetTrie } from './set-trie.js';
 import type { CheckContext } from './rows-check.js';
 
 /** One list's links as stored: per source row, each target with its order key, in list order. */
@@ -87,7 +88,7 @@ function checkList(ctx: CheckContext, side: ListSide, rowIds: ReadonlyMap<string
     positioned.add(`${source}:${target}`);
   }
 
-  const adjacency = new ExpectedSets();
+  const adjacency = new SetTrie(2);
   for (const [source, targets] of list) {
     const unpositioned = [...targets.keys()].filter((target) => !positioned.has(`${source}:${target}`));
     if (unpositioned.length > 0) problems.add('link-position', `${name}: ${source} → ${someIds(unpositioned)} without a position entry`);
@@ -100,7 +101,7 @@ function checkList(ctx: CheckContext, side: ListSide, rowIds: ReadonlyMap<string
   }
   const setName = (p: readonly Key[]) => (p[1] === ANY ? `${name}: the set of sources with links` : `${name}: the target set of ${String(p[1])}`);
   const storedSets = scanPostings(dbs.adj, 2, [l], [l, MAX], setName, problems);
-  compareSets(adjacency.sets, storedSets, (p, message) => problems.add(p[1] === ANY ? 'has-link' : 'adjacency', `${setName(p)}: ${message}`));
+  compareSets(adjacency, storedSets, (p, message) => problems.add(p[1] === ANY ? 'has-link' : 'adjacency', `${setName(p)}: ${message}`));
   return list;
 }
 

@@ -1,25 +1,14 @@
 import type { Database, Key } from 'lmdb';
 import { BLOCKS, decode, INLINE } from '../postings.js';
 import { someIds, type Problems } from './problems.js';
-
-/** One posting set as stored: its key prefix and its ids (in stored order, which must be ascending). */
-export interface StoredSet {
-  readonly prefix: readonly Key[];
-  readonly ids: readonly number[];
-}
-
-/** Posting sets by `setKey` of their prefix. */
-export type SetMap = Map<string, StoredSet>;
-
-/** A prefix as a map key: prefix parts are numbers, strings, booleans or null, which JSON keeps apart. */
-export const setKey = (prefix: readonly Key[]): string => JSON.stringify(prefix);
+import { SetTrie, type StoredSet } from './set-trie.js';
 
 interface Pending {
   prefix: readonly Key[];
   /** The directory's tag and body, when it was seen. */
   dir: { tag: number; body: readonly number[] } | undefined;
   /** Blocks in key order: the first id their key names, and their ids. */
-  blocks: { first: number; ids: readonly number[] }[];
+  blocks: { first: number; ids: Uint32Array }[];
 }
 
 /**
@@ -31,39 +20,36 @@ interface Pending {
  */
 export function scanPostings(
   db: Database<Buffer, Key[]>, depth: number, start: Key[], end: Key[], describe: (prefix: readonly Key[]) => string, problems: Problems,
-): SetMap {
-  const sets: SetMap = new Map();
+): SetTrie {
+  const sets = new SetTrie(depth);
   let pending: Pending | undefined;
   const finish = (p: Pending) => {
     const ids = assemble(p, (message) => problems.add('posting', `${describe(p.prefix)}: ${message}`));
-    sets.set(setKey(p.prefix), { prefix: p.prefix, ids });
+    sets.set({ prefix: p.prefix, ids });
   };
   for (const { key, value } of db.getRange({ start, end })) {
     if (key.length !== depth + 1 || typeof key[depth] !== 'number' || value.length % 4 !== 0) {
       problems.add('posting', `${describe(key.slice(0, depth))}: malformed entry ${JSON.stringify(key)} (${value.length} bytes)`);
       continue;
     }
-    const prefix = key.slice(0, depth);
-    if (pending === undefined || setKey(pending.prefix) !== setKey(prefix)) {
+    if (pending === undefined || !startsWith(key, pending.prefix)) {
       if (pending) finish(pending);
-      pending = { prefix, dir: undefined, blocks: [] };
+      pending = { prefix: key.slice(0, depth), dir: undefined, blocks: [] };
     }
-    const ids = Array.from(decode(value));
-    if (key[depth] === 0) pending.dir = { tag: ids[0] ?? -1, body: ids.slice(1) };
+    const ids = decode(value);
+    if (key[depth] === 0) pending.dir = { tag: ids[0] ?? -1, body: Array.from(ids.subarray(1)) };
     else pending.blocks.push({ first: key[depth] as number, ids });
   }
   if (pending) finish(pending);
   return sets;
 }
 
-/** The ids of one set, reporting every way its directory and blocks disagree. */
-function assemble(p: Pending, report: (message: string) => void): number[] {
-  const ids: number[] = [];
+/** The ids of one set, reporting every way its directory and blocks disagree; sorted when they were not. */
+function assemble(p: Pending, report: (message: string) => void): Uint32Array {
   if (!p.dir) report(`blocks ${p.blocks.map((b) => b.first).join(', ')} have no directory`);
   else if (p.dir.tag === INLINE) {
     if (p.dir.body.length === 0) report('an empty inline set (an empty set has no entry)');
     if (p.blocks.length > 0) report(`blocks ${p.blocks.map((b) => b.first).join(', ')} beside an inline set`);
-    ids.push(...p.dir.body);
   } else if (p.dir.tag === BLOCKS) {
     const listed = p.dir.body;
     const found = new Set(p.blocks.map((b) => b.first));
@@ -78,45 +64,68 @@ function assemble(p: Pending, report: (message: string) => void): number[] {
       else if (block.ids[0] !== block.first) report(`block ${block.first} starts with ${block.ids[0]}`);
     }
   } else report(`unknown directory tag ${p.dir.tag}`);
-  if (p.dir?.tag !== INLINE) for (const block of p.blocks) ids.push(...block.ids);
-  if (!isAscending(ids)) report('ids are not strictly ascending');
-  return ids;
+  const ids = p.dir?.tag === INLINE ? Uint32Array.from(p.dir.body) : concat(p.blocks.map((b) => b.ids));
+  if (isAscending(ids)) return ids;
+  report('ids are not strictly ascending');
+  return ids.sort();
 }
 
-function isAscending(ids: readonly number[]): boolean {
+function concat(parts: readonly Uint32Array[]): Uint32Array {
+  const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function isAscending(ids: ArrayLike<number>): boolean {
   for (let i = 1; i < ids.length; i++) if (ids[i - 1]! >= ids[i]!) return false;
   return true;
 }
 
+function startsWith(key: readonly Key[], prefix: readonly Key[]): boolean {
+  for (let i = 0; i < prefix.length; i++) if (key[i] !== prefix[i]) return false;
+  return true;
+}
+
 /**
- * Compares the sets a posting database should hold (built from the rows or lists) with the ones
- * it holds, set by set: ids missing from a set and ids a set holds that it should not.
+ * Compares the sets a posting database should hold (built from the rows or lists, ids ascending)
+ * with the ones it holds, set by set: ids missing from a set and ids a set holds that it should not.
  */
-export function compareSets(
-  expected: ReadonlyMap<string, StoredSet>, actual: SetMap, report: (prefix: readonly Key[], message: string) => void,
-): void {
-  for (const [key, want] of expected) {
-    const have = actual.get(key);
-    const haveIds = new Set(have?.ids ?? []);
-    const wantIds = new Set(want.ids);
-    const missing = want.ids.filter((id) => !haveIds.has(id));
-    const extra = (have?.ids ?? []).filter((id) => !wantIds.has(id));
+export function compareSets(expected: SetTrie, actual: SetTrie, report: (prefix: readonly Key[], message: string) => void): void {
+  for (const want of expected.sets()) {
+    const { missing, extra } = difference(want.ids, actual.get(want.prefix)?.ids ?? EMPTY);
     if (missing.length > 0) report(want.prefix, `missing ${someIds(missing)}`);
     if (extra.length > 0) report(want.prefix, `holds ${someIds(extra)}, which it should not`);
   }
-  for (const [key, have] of actual) {
-    if (!expected.has(key) && have.ids.length > 0) report(have.prefix, `holds ${someIds(have.ids)}, which it should not (no such set should exist)`);
+  for (const have of actual.sets()) {
+    if (have.ids.length > 0 && !expected.get(have.prefix)) report(have.prefix, `holds ${someIds(Array.from(have.ids))}, which it should not (no such set should exist)`);
   }
 }
 
-/** The sets a posting database should hold, built id by id from what they are derived from. */
-export class ExpectedSets {
-  readonly sets = new Map<string, { readonly prefix: readonly Key[]; readonly ids: number[] }>();
+const EMPTY = new Uint32Array(0);
 
-  add(prefix: readonly Key[], id: number): void {
-    const key = setKey(prefix);
-    const set = this.sets.get(key);
-    if (set) set.ids.push(id);
-    else this.sets.set(key, { prefix, ids: [id] });
+/** What `want` has that `have` lacks and the reverse, both ascending, in one merge. */
+function difference(want: ArrayLike<number>, have: ArrayLike<number>): { missing: number[]; extra: number[] } {
+  const missing: number[] = [];
+  const extra: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < want.length || j < have.length) {
+    const w = i < want.length ? want[i]! : Infinity;
+    const h = j < have.length ? have[j]! : Infinity;
+    if (w === h) {
+      i++;
+      j++;
+    } else if (w < h) {
+      missing.push(w);
+      i++;
+    } else {
+      extra.push(h);
+      j++;
+    }
   }
+  return { missing, extra };
 }

@@ -5,7 +5,8 @@ import { eachIndexEntry, indexedFieldsOf } from '../indexed-fields.js';
 import { MAX } from '../keys.js';
 import type { Row, TypeLayout } from '../layout.js';
 import type { Names } from './names.js';
-import { compareSets, ExpectedSets, scanPostings } from './posting-scan.js';
+import { compareSets, scanPostings } from './posting-scan.js';
+import { SetTrie } from './set-trie.js';
 import type { CheckCounts, Problems } from './problems.js';
 
 export interface CheckContext {
@@ -30,8 +31,8 @@ export function checkRows(ctx: CheckContext, layout: TypeLayout, db: RowDb): Set
   const t = names.require(layout.name);
   const fields = indexedFieldsOf(layout, (name) => names.require(name));
   const docs = new Map<string, number>();
-  const scopes = new ExpectedSets();
-  const index = new ExpectedSets();
+  const scopes = new SetTrie(2);
+  const index = new SetTrie(4);
   let lastId = 0;
   for (const { key, value } of db.getRange()) {
     if (key === STRUCTURES_KEY) continue;
@@ -66,7 +67,7 @@ export function checkRows(ctx: CheckContext, layout: TypeLayout, db: RowDb): Set
   const seq = (dbs.meta.get(['seq', t]) as number | undefined) ?? 0;
   if (seq < lastId) problems.add('sequence', `${layout.name}: the last allocated row id is ${seq}, but row ${lastId} exists: the next insert would overwrite a row`);
 
-  const expectedCounts = new Map([...scopes.sets.values()].map((set) => [set.prefix[1] as string, set.ids.length]));
+  const expectedCounts = new Map([...scopes.sets()].map((set) => [set.prefix[1] as string, set.ids.length]));
   for (const { key, value } of dbs.meta.getRange({ start: ['count', t], end: ['count', t, MAX] })) {
     const s = key[2] as string;
     const want = expectedCounts.get(s) ?? 0;
@@ -77,11 +78,11 @@ export function checkRows(ctx: CheckContext, layout: TypeLayout, db: RowDb): Set
 
   const scopeSet = (p: readonly Key[]) => `${layout.name} row set (${scopeName(p[1]!)})`;
   const storedScopes = scanPostings(dbs.scope, 2, [t], [t, MAX], scopeSet, problems);
-  compareSets(scopes.sets, storedScopes, (p, message) => problems.add('scope-set', `${scopeSet(p)}: ${message}`));
+  compareSets(scopes, storedScopes, (p, message) => problems.add('scope-set', `${scopeSet(p)}: ${message}`));
 
   const indexSet = (p: readonly Key[]) => `index ${names.of(p[1]!)} (${scopeName(p[2]!)}) = ${JSON.stringify(p[3])}`;
   const storedIndex = scanPostings(dbs.idx, 4, [t], [t, MAX], indexSet, problems);
   ctx.counts.indexSets += storedIndex.size;
-  compareSets(index.sets, storedIndex, (p, message) => problems.add('index', `${indexSet(p)}: ${message}`));
+  compareSets(index, storedIndex, (p, message) => problems.add('index', `${indexSet(p)}: ${message}`));
   return ids;
 }
