@@ -252,7 +252,7 @@ function without(ids: Uint32Array, id: number): Uint32Array | undefined {
 
 const contains = (ids: Uint32Array, id: number) => ids[lowerBound(ids, id)] === id;
 
-function concat(parts: readonly Uint32Array[]): Uint32Array {
+export function concat(parts: readonly Uint32Array[]): Uint32Array {
   if (parts.length === 0) return EMPTY;
   if (parts.length === 1) return parts[0]!;
   const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));

@@ -1,5 +1,5 @@
 import type { Database, Key } from 'lmdb';
-import { BLOCKS, decode, INLINE } from '../postings.js';
+import { BLOCKS, concat, decode, INLINE } from '../postings.js';
 import { someIds, type Problems } from './problems.js';
 import { SetTrie, type StoredSet } from './set-trie.js';
 
@@ -68,16 +68,6 @@ function assemble(p: Pending, report: (message: string) => void): Uint32Array {
   if (isAscending(ids)) return ids;
   report('ids are not strictly ascending');
   return ids.sort();
-}
-
-function concat(parts: readonly Uint32Array[]): Uint32Array {
-  const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 function isAscending(ids: ArrayLike<number>): boolean {
