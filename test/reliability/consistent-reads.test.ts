@@ -62,9 +62,9 @@ describe('consistent reads under writes', () => {
     await Promise.all([writeAndReadInline(), ...Array.from({ length: POOL_READERS }, poolReader)]);
 
     expect(problems.slice(0, 20), `seed ${seed}`).toEqual([]);
-    expect(counts.writes).toBeGreaterThan(100);
-    expect(counts.inline).toBeGreaterThan(100);
-    expect(counts.pool).toBeGreaterThan(50);
+    expect(counts.writes).toBeGreaterThan(30);
+    expect(counts.inline).toBeGreaterThan(30);
+    expect(counts.pool).toBeGreaterThan(20);
     expect(t.quarry.check().problems).toEqual([]);
   }, 60_000);
 });
