@@ -1,6 +1,7 @@
 import { RandomPicks } from '../random-picks.js';
 import { AckedState } from './acked-state.js';
-import { runCheck, ServerProcess } from './server-process.js';
+import type { Api } from './http-client.js';
+import { createToken, runCheck, ServerProcess } from './server-process.js';
 import { verify } from './verify.js';
 import { Workload } from './workload.js';
 
@@ -50,13 +51,15 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashStats>
   const stats: CrashStats = { cycles: 0, writesAcked: 0, writesChecked: 0, pendingApplied: 0, pendingAbsent: 0, reads: 0, losses: 0, halfApplied: 0, failures: [], lastCheck: '' };
   const workload = new Workload(state, random, stats.failures);
   const started = Date.now();
+  const token = createToken(options.data);
+  const api = (s: ServerProcess): Api => ({ base: s.url, token });
   let server = await ServerProcess.start(options.data);
   try {
     if (!/--no-sync +false +default/.test(server.stderr())) stats.failures.push(`the server does not run with the default durability:\n${server.stderr()}`);
-    await workload.setup(server.url, 12, 5);
+    await workload.setup(api(server), 12, 5);
     const [minKill, maxKill] = options.killAfterMs;
     while (stats.cycles < options.cycles || Date.now() - started < (options.durationMs ?? 0)) {
-      const running = workload.run(server.url, options.writers, options.readers);
+      const running = workload.run(api(server), options.writers, options.readers);
       await new Promise((resolve) => setTimeout(resolve, random.int(minKill, maxKill)));
       await server.kill();
       await running;
@@ -65,7 +68,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashStats>
       stats.lastCheck = check.output;
       if (check.code !== 0) stats.failures.push(`quarry check after kill ${stats.cycles + 1} exited ${check.code}:\n${check.output}`);
       server = await ServerProcess.start(options.data);
-      const v = await verify(server.url, state, stats.failures);
+      const v = await verify(api(server), state, stats.failures);
       stats.cycles++;
       stats.writesChecked = acked;
       stats.pendingApplied += v.pendingApplied;

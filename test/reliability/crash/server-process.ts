@@ -66,6 +66,13 @@ export class ServerProcess {
   }
 }
 
+/** `quarry token create` as a user runs it: a full-access token for the folder (writes need one by default). */
+export function createToken(data: string): string {
+  const run = spawnSync(process.execPath, [BIN, 'token', 'create', '--data', data, '--name', 'crash-test', '--type', 'full-access'], { env: cleanEnv(), encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`quarry token create exited ${run.status}: ${run.stderr}`);
+  return run.stdout.trim();
+}
+
 export interface CheckRun {
   readonly code: number;
   readonly output: string;

@@ -1,5 +1,5 @@
 import { sameArticle, sameRestaurant, type AckedState, type ArticleState, type RestaurantState } from './acked-state.js';
-import { request } from './http-client.js';
+import { request, type Api } from './http-client.js';
 
 export interface Verified {
   /** Documents compared with the log (each holds the result of every acknowledged write to it). */
@@ -38,7 +38,7 @@ interface ListAnswer<T> {
  * is there; every unanswered one is either wholly there (then the log takes it as committed) or
  * not at all; nothing is there that no write made. Problems go to `failures`.
  */
-export async function verify(base: string, state: AckedState, failures: string[]): Promise<Verified> {
+export async function verify(api: Api, state: AckedState, failures: string[]): Promise<Verified> {
   let losses = 0;
   let halfApplied = 0;
   let pendingApplied = 0;
@@ -53,11 +53,11 @@ export async function verify(base: string, state: AckedState, failures: string[]
   };
 
   for (const [path, wanted] of [['/categories', state.categories.length], ['/chefs', state.chefs.length]] as const) {
-    const { body } = await request<ListAnswer<Related>>(base, 'GET', `${path}?pagination[pageSize]=1`);
+    const { body } = await request<ListAnswer<Related>>(api, 'GET', `${path}?pagination[pageSize]=1`);
     if (body.meta.pagination.total !== wanted) lost(`${path} has ${body.meta.pagination.total} entries, ${wanted} were acknowledged`);
   }
 
-  const restaurants = await readAll<RestaurantEntry>(base, '/restaurants?fields[0]=name&fields[1]=stars&populate[chef][fields][0]=name&populate[categories][fields][0]=name');
+  const restaurants = await readAll<RestaurantEntry>(api, '/restaurants?fields[0]=name&fields[1]=stars&populate[chef][fields][0]=name&populate[categories][fields][0]=name');
   for (const [documentId, acked] of state.restaurants) {
     const entry = restaurants.get(documentId);
     restaurants.delete(documentId);
@@ -86,8 +86,8 @@ export async function verify(base: string, state: AckedState, failures: string[]
   }
 
   const fields = 'fields[0]=title&populate[restaurants][fields][0]=name';
-  const published = await readAll<ArticleEntry>(base, `/articles?status=published&${fields}`);
-  const drafts = await readAll<ArticleEntry>(base, `/articles?status=draft&${fields}`);
+  const published = await readAll<ArticleEntry>(api, `/articles?status=published&${fields}`);
+  const drafts = await readAll<ArticleEntry>(api, `/articles?status=draft&${fields}`);
   const articleOf = (entry: ArticleEntry | undefined): ArticleState | undefined =>
     entry && { title: entry.title, restaurants: entry.restaurants.map((r) => r.documentId) };
   for (const [documentId, acked] of state.articles) {
@@ -116,10 +116,10 @@ function restaurantState(entry: RestaurantEntry): RestaurantState {
 }
 
 /** Every entry of a list, page by page (nothing writes meanwhile), by documentId. */
-async function readAll<T extends Related>(base: string, path: string): Promise<Map<string, T>> {
+async function readAll<T extends Related>(api: Api, path: string): Promise<Map<string, T>> {
   const out = new Map<string, T>();
   for (let page = 1; ; page++) {
-    const answer = await request<ListAnswer<T>>(base, 'GET', `${path}&sort[0]=id:asc&pagination[pageSize]=100&pagination[page]=${page}`);
+    const answer = await request<ListAnswer<T>>(api, 'GET', `${path}&sort[0]=id:asc&pagination[pageSize]=100&pagination[page]=${page}`);
     if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     for (const entry of answer.body.data) out.set(entry.documentId, entry);
     if (page >= answer.body.meta.pagination.pageCount) return out;

@@ -1,5 +1,5 @@
 import type { AckedState, ArticleState, RestaurantState } from './acked-state.js';
-import { request, ServerGone } from './http-client.js';
+import { request, ServerGone, type Api } from './http-client.js';
 import type { RandomPicks } from '../random-picks.js';
 
 const RESTAURANTS = '/restaurants';
@@ -24,8 +24,8 @@ export class Workload {
   writes = 0;
   reads = 0;
   private names = 0;
-  /** The running server's URL: a restarted server listens on another port. */
-  private base = '';
+  /** The running server: a restarted one listens on another port. */
+  private api: Api = { base: '', token: '' };
 
   constructor(
     private readonly state: AckedState,
@@ -35,15 +35,15 @@ export class Workload {
   ) {}
 
   /** Categories and chefs every restaurant write picks from (written before any kill). */
-  async setup(base: string, categories: number, chefs: number): Promise<void> {
-    this.base = base;
+  async setup(api: Api, categories: number, chefs: number): Promise<void> {
+    this.api = api;
     for (let i = 0; i < categories; i++) this.state.categories.push(await this.create('/categories', { name: `Category ${i}` }));
     for (let i = 0; i < chefs; i++) this.state.chefs.push(await this.create('/chefs', { name: `Chef ${i}`, country: 'Nowhere' }));
   }
 
   /** Runs until the server stops answering; other errors are thrown. */
-  async run(base: string, writers: number, readers: number): Promise<void> {
-    this.base = base;
+  async run(api: Api, writers: number, readers: number): Promise<void> {
+    this.api = api;
     const loops = [
       ...Array.from({ length: writers }, (_, w) => this.until(() => this.write(w))),
       ...Array.from({ length: readers }, () => this.until(() => this.read())),
@@ -76,7 +76,7 @@ export class Workload {
       categories: this.random.sample(this.state.categories, this.random.int(0, 3)),
     };
     this.state.pendingRestaurants.set(state.name, { state, writer });
-    const answer = await request<{ data: { documentId: string } }>(this.base, 'POST', RESTAURANTS, { data: { ...state } });
+    const answer = await request<{ data: { documentId: string } }>(this.api, 'POST', RESTAURANTS, { data: { ...state } });
     this.state.pendingRestaurants.delete(state.name);
     if (!this.ok(answer.status, 201, `create restaurant ${state.name}`)) return;
     this.state.restaurants.set(answer.body.data.documentId, state);
@@ -88,7 +88,7 @@ export class Workload {
     const state: ArticleState = { title: this.uniqueName('article'), restaurants: this.random.sample([...this.state.restaurants.keys()], this.random.int(1, 3)) };
     this.state.pendingArticles.set(state.title, state);
     // A REST create publishes too: the draft and the published row, with their links, in one write.
-    const answer = await request<{ data: { documentId: string } }>(this.base, 'POST', '/articles', { data: { ...state } });
+    const answer = await request<{ data: { documentId: string } }>(this.api, 'POST', '/articles', { data: { ...state } });
     this.state.pendingArticles.delete(state.title);
     if (!this.ok(answer.status, 201, `create article ${state.title}`)) return;
     this.state.articles.set(answer.body.data.documentId, state);
@@ -99,7 +99,7 @@ export class Workload {
     const before = this.state.restaurants.get(documentId)!;
     const { data, after } = this.randomUpdate(before);
     this.state.pendingUpdates.set(documentId, after);
-    const answer = await request(this.base, 'PUT', `${RESTAURANTS}/${documentId}`, { data });
+    const answer = await request(this.api, 'PUT', `${RESTAURANTS}/${documentId}`, { data });
     this.state.pendingUpdates.delete(documentId);
     if (!this.ok(answer.status, 200, `update ${documentId} with ${JSON.stringify(data)}`)) return;
     this.state.restaurants.set(documentId, after);
@@ -158,13 +158,13 @@ export class Workload {
       ...(ids.length > 0 ? [`${RESTAURANTS}/${this.random.pick(ids)}?populate=*`] : []),
     ];
     const path = this.random.pick(paths);
-    const answer = await request(this.base, 'GET', path);
+    const answer = await request(this.api, 'GET', path);
     this.ok(answer.status, 200, `GET ${path}`);
     this.reads++;
   }
 
   private async create(path: string, data: Record<string, unknown>): Promise<string> {
-    const answer = await request<{ data: { documentId: string } }>(this.base, 'POST', path, { data });
+    const answer = await request<{ data: { documentId: string } }>(this.api, 'POST', path, { data });
     if (answer.status !== 201) throw new Error(`POST ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body.data.documentId;
   }
