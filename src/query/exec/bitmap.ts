@@ -9,9 +9,20 @@
 export class Bitmap {
   private constructor(
     readonly words: Int32Array,
-    /** How many ids are in the set. */
-    readonly size: number,
+    /** Counted when first asked: most intermediate results of a plan are never counted. */
+    private count: number | undefined,
   ) {}
+
+  /** How many ids are in the set. */
+  get size(): number {
+    if (this.count === undefined) {
+      let n = 0;
+      const words = this.words;
+      for (let w = 0; w < words.length; w++) n += popcount(words[w]!);
+      this.count = n;
+    }
+    return this.count;
+  }
 
   /** From ascending ids. */
   static fromSorted(ids: Uint32Array): Bitmap {
@@ -20,11 +31,9 @@ export class Bitmap {
     return new Bitmap(words, ids.length);
   }
 
-  /** From words this module filled: the count is taken once, here. */
+  /** From words this module filled. */
   static ofWords(words: Int32Array): Bitmap {
-    let size = 0;
-    for (let w = 0; w < words.length; w++) size += popcount(words[w]!);
-    return new Bitmap(words, size);
+    return new Bitmap(words, undefined);
   }
 
   has(id: number): boolean {
