@@ -16,7 +16,7 @@ import { DocumentReader, type Page } from './read.js';
 import { RequestCache, requestKey } from './request-cache.js';
 import { requestFromFind, requestFromList, type FindParams, type ReadRequest } from './read-request.js';
 import { Versions } from './versions.js';
-import { DocumentWriter } from './write.js';
+import { DocumentWriter, type Timestamps } from './write.js';
 
 interface Shape {
   readonly fields?: unknown;
@@ -203,6 +203,20 @@ export class DocumentService {
       if (!row) return null;
       if (params.status === 'published' && ct.draftAndPublish) row = this.versions.publish(ct, row.documentId, [locale])[0]!;
       return this.present(row, params);
+    });
+  }
+
+  /**
+   * Sets one version's createdAt, updatedAt and publishedAt as they were, for restoring an
+   * export (`quarry import`): every other write stamps the current time. Null when that version
+   * does not exist.
+   */
+  async restoreTimestamps(params: DocumentParams & { readonly status?: Status } & Timestamps): Promise<Entry | null> {
+    const ct = this.contentType;
+    return this.engine.store.transact(() => {
+      const status = this.engine.statusOf(ct, params.status);
+      const row = this.writer.restoreTimestamps(ct, params.documentId, { status, locale: this.engine.localeOf(ct, params.locale, false) }, params);
+      return row ? this.present(row, {}) : null;
     });
   }
 

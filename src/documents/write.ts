@@ -5,8 +5,15 @@ import { checkTargets } from '../relations/resolve.js';
 import type { ContentType } from '../schema/types.js';
 import { newDocumentId } from '../store/document-id.js';
 import type { Row, RowScope, Status } from '../store/layout.js';
+import { normalizeDateTime } from '../query/values/temporal.js';
 import { checkRequired, defaultsOf, readWriteData, type WriteData } from './data.js';
 import type { DocumentEngine } from './engine.js';
+
+export interface Timestamps {
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly publishedAt: string | null;
+}
 
 /** Creates, updates and deletes rows; every call runs inside the caller's transaction. */
 export class DocumentWriter {
@@ -55,6 +62,25 @@ export class DocumentWriter {
     this.syncSharedFields(ct, row, status, input);
     this.applyRelations(ct, row, { status, locale }, input);
     return rows.get(ct.uid, id);
+  }
+
+  /**
+   * Sets a row's timestamps as they were (restoring an export); undefined when that version of
+   * the document does not exist. Each time must be an ISO datetime; a draft's publishedAt is null.
+   */
+  restoreTimestamps(ct: ContentType, documentId: string, scope: RowScope, times: Timestamps): Row | undefined {
+    const rows = this.engine.store.rows;
+    const id = rows.idOf(ct.uid, documentId, scope.status, scope.locale);
+    if (id === undefined) return undefined;
+    const at = (name: keyof Timestamps, value: unknown): string => {
+      const time = typeof value === 'string' ? normalizeDateTime(value) : undefined;
+      if (!time) throw ValidationError.at(name, `${name} must be an ISO 8601 datetime`);
+      return time;
+    };
+    const publishedAt = scope.status === 'draft' && ct.draftAndPublish ? null : at('publishedAt', times.publishedAt);
+    const row: Row = { ...rows.get(ct.uid, id)!, createdAt: at('createdAt', times.createdAt), updatedAt: at('updatedAt', times.updatedAt), publishedAt };
+    rows.update(ct.uid, scope, row);
+    return row;
   }
 
   /** Removes the rows of a document (all versions in the given locales) with all their links. */

@@ -5,11 +5,11 @@ import { main } from '../../src/cli/main.js';
 import { DEMO_DATASET, DEMO_SCHEMAS } from '../../src/cli/paths.js';
 import { tempDir, testContext } from './support.js';
 
-/** Records of an export keyed by the row they are about, without timestamps (an import makes new ones). */
+/** Records of an export keyed by the row they are about, timestamps included (an import sets them back). */
 function records(path: string): Map<string, unknown> {
   const doc = JSON.parse(readFileSync(path, 'utf8')) as { records: Record<string, unknown>[] };
   const out = new Map<string, unknown>();
-  for (const { createdAt: _c, updatedAt: _u, publishedAt: _p, ...r } of doc.records) {
+  for (const r of doc.records) {
     if (r.kind !== 'end') out.set(`${String(r.kind)} ${String(r.type)} ${String(r.documentId)} ${String(r.locale)} ${String(r.status)}`, r);
   }
   return out;

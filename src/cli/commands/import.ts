@@ -21,7 +21,7 @@ export const importCommand: Command = {
 Reads FILE as a stream (.json or .msgpack/.mpk, by its extension) and writes it through the
 document service in batches, one LMDB transaction per batch. Documents keep their documentIds,
 draft and published versions and locales; both sides of every relation keep their order.
-The data folder must be new or empty. Rows get new ids and new timestamps. At the end the folder
+The data folder must be new or empty. Rows get new ids and keep their timestamps. At the end the folder
 is compacted (LMDB's free pages dropped), which keeps later commits fast.
 
 Progress goes to stderr: a bar on a terminal, plain lines otherwise.

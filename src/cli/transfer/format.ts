@@ -35,7 +35,7 @@ interface RowKey {
   readonly status: Status;
 }
 
-/** One row's fields. Timestamps are informative: an import gives rows new ones. */
+/** One row's fields and timestamps (an import sets them back once every row is written). */
 export interface VersionRecord extends RowKey {
   readonly kind: 'version';
   readonly createdAt: string;

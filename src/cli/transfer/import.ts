@@ -36,6 +36,8 @@ export class Importer {
   private readonly created = new Map<string, Set<string>>();
   /** Draft & publish documents created in section 1, to publish at the end of section 2. */
   private readonly toPublish = new Map<string, string[]>();
+  /** Every version's timestamps, set back once nothing else will write the rows again. */
+  private readonly times: (Omit<VersionRecord, 'data' | 'kind'>)[] = [];
   /** Records written. */
   count = 0;
 
@@ -68,9 +70,18 @@ export class Importer {
   async finish(): Promise<void> {
     if (!this.published) await this.publishAll();
     await this.flush();
+    for (const r of this.times) {
+      this.schedule(() => this.quarry.documents(r.type).restoreTimestamps({
+        documentId: r.documentId, locale: r.locale ?? undefined, status: r.status, createdAt: r.createdAt, updatedAt: r.updatedAt, publishedAt: r.publishedAt,
+      }), `timestamps of ${r.type} ${r.documentId}`, true);
+      if (this.pending.length >= this.batch) await this.flush();
+    }
+    await this.flush();
   }
 
   private writeVersion(ct: ContentType, record: VersionRecord): () => Promise<unknown> {
+    const { data: _data, kind: _kind, ...times } = record;
+    this.times.push(times);
     const ids = this.created.get(ct.uid) ?? new Set<string>();
     this.created.set(ct.uid, ids);
     const known = ids.has(record.documentId);
