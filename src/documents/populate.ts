@@ -3,7 +3,7 @@ import type { FilterNode } from '../query/ir/index.js';
 import { orderPage } from '../query/exec/order.js';
 import { RowEvaluator } from '../query/exec/row-eval.js';
 import type { PopulateNode, PopulateTree } from '../query/params/index.js';
-import type { ContentType } from '../schema/types.js';
+import type { ContentType, RelationAttribute } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
 import { toEntry, type Entry } from './entry.js';
@@ -25,25 +25,35 @@ export class Populator {
       const node = tree[name]!;
       const attr = ct.attributes.get(name);
       if (attr?.kind !== 'relation') continue;
-      const target = this.engine.registry.require(node.target);
-      let related = this.linked(attr.listName, rowId, target, status);
-      const filter = this.filterOf(node);
-      if (filter) related = related.filter((row) => this.rows.visit(filter, row) === true);
       if (node.count) {
-        entry[name] = { count: related.length };
+        entry[name] = { count: this.matching(attr, node, rowId, status).length };
         continue;
       }
-      const window = node.pagination;
-      const start = window?.start ?? 0;
-      const limit = window?.limit ?? Infinity;
-      const ordered = node.sort.length > 0 ? this.sorted(target, related, node, start, limit) : related.slice(start, limit === Infinity ? undefined : start + limit);
-      const entries = ordered.map((row) => {
-        const e = toEntry(target, row, node.fields);
-        this.populate(target, e, row.id, node.populate, status);
-        return e;
-      });
+      const entries = this.related(attr, node, rowId, status);
       entry[name] = attr.toMany ? entries : (entries[0] ?? null);
     }
+  }
+
+  /** The entries one row links to through `attr`, narrowed, ordered and windowed as `node` says, each with its own populate. */
+  related(attr: RelationAttribute, node: PopulateNode, rowId: number, status: Status): Entry[] {
+    const target = this.engine.registry.require(node.target);
+    const related = this.matching(attr, node, rowId, status);
+    const window = node.pagination;
+    const start = window?.start ?? 0;
+    const limit = window?.limit ?? Infinity;
+    const ordered = node.sort.length > 0 ? this.sorted(target, related, node, start, limit) : related.slice(start, limit === Infinity ? undefined : start + limit);
+    return ordered.map((row) => {
+      const e = toEntry(target, row, node.fields);
+      this.populate(target, e, row.id, node.populate, status);
+      return e;
+    });
+  }
+
+  /** Linked rows in list order that pass the populate's filters. */
+  private matching(attr: RelationAttribute, node: PopulateNode, rowId: number, status: Status): Row[] {
+    const related = this.linked(attr.listName, rowId, this.engine.registry.require(node.target), status);
+    const filter = this.filterOf(node);
+    return filter ? related.filter((row) => this.rows.visit(filter, row) === true) : related;
   }
 
   private sorted(target: ContentType, related: readonly Row[], node: PopulateNode, start: number, limit: number): Row[] {

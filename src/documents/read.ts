@@ -1,6 +1,7 @@
 import { buildFilterTree } from '../query/filters/index.js';
 import { ConstNode, type FilterNode } from '../query/ir/index.js';
 import { runList } from '../query/list.js';
+import type { PopulateNode } from '../query/params/index.js';
 import { PlanCache } from '../query/plan/plan-cache.js';
 import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
@@ -60,6 +61,17 @@ export class DocumentReader {
     return runList(this.engine.registry, this.engine.store, {
       type: ct.uid, scopes, filter: this.filterOf(ct, req.filters), sort: [], start: 0, limit: 0,
     }).total;
+  }
+
+  /**
+   * For each source row of `ct`, the entries it links to through `node`'s relation: one
+   * populate for many rows, sharing one Populator (so the node's filter tree is built once).
+   */
+  related(ct: ContentType, node: PopulateNode, sources: readonly number[], status: Status): Entry[][] {
+    const attr = ct.attributes.get(node.attribute);
+    if (attr?.kind !== 'relation') throw new Error(`${ct.uid} has no relation ${node.attribute}`);
+    const populator = new Populator(this.engine);
+    return sources.map((id) => populator.related(attr, node, id, status));
   }
 
   /**

@@ -1,7 +1,10 @@
 import { estimateList, type ListEstimate } from '../query/estimate.js';
 import { buildFilterTree } from '../query/filters/index.js';
 import { ConstNode } from '../query/ir/index.js';
-import { parseListParams, type ListParams, type ListParamsSettings } from '../query/params/index.js';
+import {
+  DEFAULT_LIST_PARAMS_SETTINGS, parseListParams, parsePopulate, type ListParams, type ListParamsSettings,
+} from '../query/params/index.js';
+import { placeOf } from '../query/params/errors.js';
 import type { QueryObject } from '../query/querystring/index.js';
 import { ValidationError } from '../errors/index.js';
 import type { ContentType } from '../schema/types.js';
@@ -178,6 +181,24 @@ export class DocumentService {
 
   private limited<T>(fn: () => T): T {
     return this.readLimit === undefined ? fn() : this.readLimit.run(fn);
+  }
+
+  /**
+   * The entries related to many entries of this type through one relation, in one read: for
+   * each of `sources` (entry ids of this type), what `populate[<attribute>]` gives that entry,
+   * in stored order unless `options.sort` says otherwise. `options` takes populate's forms
+   * (`filters`, `sort`, `fields`, `page` / `pageSize` or `start` / `limit`); `status` picks the
+   * versions of draft & publish targets. GraphQL resolves a whole level of a selection with one
+   * call, never one per parent entry.
+   */
+  findRelatedSync(
+    attribute: string, sources: readonly number[], status: Status, options?: QueryObject, settings?: Partial<ListParamsSettings>,
+  ): Entry[][] {
+    const applied = settings === undefined ? DEFAULT_LIST_PARAMS_SETTINGS : { ...DEFAULT_LIST_PARAMS_SETTINGS, ...settings };
+    const populate: QueryObject = Object.create(null);
+    populate[attribute] = options ?? 'true';
+    const node = parsePopulate(this.engine.registry, this.contentType, populate, applied, placeOf('populate'))[attribute]!;
+    return this.reader.related(this.contentType, node, sources, status);
   }
 
   async count(params: FindParams = {}): Promise<number> {

@@ -31,6 +31,9 @@ export type RelationOp =
       readonly strict: boolean;
     };
 
+/** What reading a payload needs of its attribute: the name (for messages) and whether it holds a list. */
+export type RelationSide = Pick<RelationAttribute, 'name' | 'toMany'>;
+
 const OP_KEYS = new Set(['connect', 'disconnect', 'set', 'options']);
 const ITEM_KEYS = new Set(['documentId', 'id', 'locale', 'status', 'position']);
 const POSITION_KEYS = new Set(['before', 'after', 'start', 'end', 'locale', 'status']);
@@ -39,7 +42,7 @@ const POSITION_KEYS = new Set(['before', 'after', 'start', 'end', 'locale', 'sta
  * Reads one relation attribute's value from `data` (relations.md §2, DECISIONS rules 1-3).
  * Returns undefined when the value leaves the relation untouched.
  */
-export function parseRelationValue(attr: RelationAttribute, value: unknown, path: string): RelationOp | undefined {
+export function parseRelationValue(attr: RelationSide, value: unknown, path: string): RelationOp | undefined {
   if (value === undefined) return undefined;
   if (value === null) return { kind: 'set', items: [] };
   if (Array.isArray(value)) return toOne(attr, { kind: 'set', items: readItems(value, path) });
@@ -68,7 +71,7 @@ export function parseRelationValue(attr: RelationAttribute, value: unknown, path
 }
 
 /** xToOne relations use only the last item of any list (DECISIONS rule 3); positions mean nothing there. */
-function toOne(attr: RelationAttribute, op: RelationOp): RelationOp {
+function toOne(attr: RelationSide, op: RelationOp): RelationOp {
   if (attr.toMany) return op;
   const last = (items: readonly RelationItem[]) => (items.length === 0 ? [] : [{ ...items[items.length - 1]!, position: undefined }]);
   if (op.kind === 'set') return { kind: 'set', items: last(op.items) };
