@@ -1,3 +1,4 @@
+import type { GraphqlSettings } from '../graphql/settings.js';
 import type { ListParamsSettings } from '../query/params/index.js';
 import type { QueryLimits } from '../query/querystring/index.js';
 
@@ -34,6 +35,8 @@ export interface HttpSettings {
   readonly bodyTimeoutMs: number;
   readonly queryLimits: Partial<QueryLimits>;
   readonly listParams: Partial<ListParamsSettings>;
+  /** The GraphQL endpoint: its path, depth and cost limits, explorer (defaults: `DEFAULT_GRAPHQL_SETTINGS`). */
+  readonly graphql: Partial<GraphqlSettings>;
   /** Receives errors that are not QuarryErrors (answered as a bare 500). */
   readonly onInternalError: (error: unknown, request: { method: string; path: string }) => void;
 }
@@ -57,6 +60,7 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = Object.freeze({
   bodyTimeoutMs: 30_000,
   queryLimits: Object.freeze({}),
   listParams: Object.freeze({}),
+  graphql: Object.freeze({}),
   onInternalError: (error: unknown, request: { method: string; path: string }) => {
     console.error(`[quarry http] ${request.method} ${request.path}:`, error);
   },

@@ -34,7 +34,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** `application/json`, `application/vnd.api+json` and the like, with any parameters; or no type at all. */
-function isJsonType(contentType: string | undefined): boolean {
+export function isJsonType(contentType: string | undefined): boolean {
   if (contentType === undefined) return true;
   const semicolon = contentType.indexOf(';');
   const type = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();

@@ -7,6 +7,7 @@ import { AccessControl } from './auth.js';
 import { collectionRoutes, documentRoutes } from './content-types.js';
 import { HandlerContext, type Handler, type MethodTable } from './context.js';
 import { Cors } from './cors.js';
+import { GraphqlRoute } from './graphql-route.js';
 import { errorResponse, internalError, noContent } from './responses.js';
 import { Router, type Match } from './router.js';
 import { userRoutes, usersCountRoutes, usersRoutes } from './users.js';
@@ -41,12 +42,14 @@ export class RestCore {
   private readonly cors: Cors;
   /** Also what other routes on the same server (GraphQL) check their requests with. */
   readonly access: AccessControl;
+  private readonly graphql: GraphqlRoute;
 
   constructor(private readonly quarry: Quarry, settings: HttpSettings) {
     this.settings = settings;
     this.router = new Router(quarry.registry, settings.prefix);
     this.cors = new Cors(settings.cors);
     this.access = new AccessControl(settings.access, quarry.tokens);
+    this.graphql = new GraphqlRoute(quarry, settings);
   }
 
   /** Routes a request by its head: answers at once (preflight, 404, 405) or says which body to read. */
@@ -54,6 +57,7 @@ export class RestCore {
     const base = this.cors.headersFor(head.headers.origin);
     // A preflight is answered on any path: the browser asks before it knows whether the route exists.
     if (head.method === 'OPTIONS') return answered(noContent(base, this.cors.preflightHeaders()));
+    if (this.graphql.matches(head.path)) return this.graphql.open(head, base);
     const match = this.router.match(head.path);
     if (match === undefined) return answered(errorResponse(new NotFoundError(), base));
     const table = TABLES[match.resource] as MethodTable<Match>;

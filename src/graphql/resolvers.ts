@@ -1,0 +1,121 @@
+import type { GraphQLFieldResolver } from 'graphql';
+import type { Entry } from '../documents/entry.js';
+import type { PageMeta } from '../documents/read.js';
+import type { Status } from '../documents/service.js';
+import { DEFAULT_LIST_PARAMS_SETTINGS } from '../query/params/index.js';
+import type { ContentType, RelationAttribute } from '../schema/types.js';
+import { entryQuery, listQuery, relationOptions, type ListArgs } from './args.js';
+import type { GraphqlContext } from './context.js';
+import type { DocumentSource } from './source.js';
+
+/**
+ * Resolvers by what they do, for one content-type. Every one goes through the document service;
+ * lists take the REST list's path (`findFromQueryAsync`), so they plan, cache and offload alike.
+ */
+type Resolver<A = Record<string, unknown>> = GraphQLFieldResolver<unknown, GraphqlContext, A>;
+
+interface WriteArgs {
+  readonly documentId?: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+  readonly status?: Status | null;
+  readonly locale?: string | null;
+}
+
+export interface PageInfo {
+  readonly page: number;
+  readonly pageSize: number;
+  readonly pageCount: number;
+  readonly total: number;
+}
+
+export class Resolvers {
+  constructor(private readonly source: DocumentSource, private readonly ct: ContentType) {}
+
+  list(): Resolver<ListArgs> {
+    return async (_parent, args, ctx) => {
+      const page = await this.service.findFromQueryAsync(listQuery(this.source.registry, this.ct, args, false), ctx.listParams);
+      ctx.shown(page.results, args.status ?? 'published');
+      return page.results;
+    };
+  }
+
+  connection(): Resolver<ListArgs> {
+    return async (_parent, args, ctx) => {
+      const page = await this.service.findFromQueryAsync(listQuery(this.source.registry, this.ct, args, true), ctx.listParams);
+      ctx.shown(page.results, args.status ?? 'published');
+      return { nodes: page.results, pageInfo: pageInfoOf(page.pagination) };
+    };
+  }
+
+  /** Null for a documentId that names nothing, as Strapi answers. */
+  single(): Resolver<ListArgs & { readonly documentId: string }> {
+    return (_parent, args, ctx) => {
+      const entry = this.service.findOneFromQuery(args.documentId, entryQuery(args));
+      if (entry !== null) ctx.shown([entry], args.status ?? 'published');
+      return entry;
+    };
+  }
+
+  /** Writes default to `published`, as REST's and Strapi's GraphQL do: the draft is written, then published. */
+  create(): Resolver<WriteArgs> {
+    return async (_parent, args, ctx) => {
+      const entry = await this.service.create({ data: { ...args.data }, status: args.status ?? 'published', locale: args.locale ?? undefined });
+      return this.written(entry, ctx);
+    };
+  }
+
+  /** Null when the document does not exist (Strapi's GraphQL answers so, where REST answers 404). */
+  update(): Resolver<WriteArgs & { readonly documentId: string }> {
+    return async (_parent, args, ctx) => {
+      const entry = await this.service.update({
+        documentId: args.documentId, data: { ...args.data }, status: args.status ?? 'published', locale: args.locale ?? undefined,
+      });
+      return entry === null ? null : this.written(entry, ctx);
+    };
+  }
+
+  delete(): Resolver<WriteArgs & { readonly documentId: string }> {
+    return async (_parent, args) => {
+      await this.service.delete({ documentId: args.documentId, locale: args.locale ?? undefined });
+      return { documentId: args.documentId };
+    };
+  }
+
+  /**
+   * A relation field of this type's entries: each entry asks, the loader gathers the whole level,
+   * and one `findRelatedSync` reads every list. Related entries show the versions their parent shows.
+   */
+  relation(attribute: RelationAttribute, target: ContentType): Resolver<ListArgs> {
+    const related = this.source.documents(this.ct.uid);
+    return (parent, args, ctx, info) => {
+      const entry = parent as Entry;
+      const status = ctx.statusOf(entry);
+      const loaded = ctx.relations.load(info.fieldNodes[0]!, status, entry.id as number, (sources) => {
+        const pageSize = attribute.toMany ? (ctx.listParams.defaultPageSize ?? DEFAULT_LIST_PARAMS_SETTINGS.defaultPageSize) : undefined;
+        const options = relationOptions(this.source.registry, target, args, pageSize);
+        const lists = related.findRelatedSync(attribute.name, sources, status, options, ctx.listParams);
+        for (const list of lists) ctx.shown(list, status);
+        return lists;
+      });
+      return attribute.toMany ? loaded : loaded.then((list) => list[0] ?? null);
+    };
+  }
+
+  private get service() {
+    return this.source.documents(this.ct.uid);
+  }
+
+  /** A written entry shows related entries of its own version, as REST's write answers do. */
+  private written(entry: Entry, ctx: GraphqlContext): Entry {
+    ctx.shown([entry], this.ct.draftAndPublish && entry.publishedAt === null ? 'draft' : 'published');
+    return entry;
+  }
+}
+
+/** Strapi's `pageInfo`, for either pagination mode (offset mode: page `floor(start / limit) + 1`). */
+function pageInfoOf(meta: PageMeta): PageInfo {
+  const total = meta.total ?? 0;
+  if ('page' in meta) return { page: meta.page, pageSize: meta.pageSize, pageCount: meta.pageCount ?? 0, total };
+  const pageSize = meta.limit;
+  return { page: Math.floor(meta.start / Math.max(1, pageSize)) + 1, pageSize, pageCount: pageSize > 0 ? Math.ceil(total / pageSize) : 0, total };
+}

@@ -1,0 +1,8 @@
+import type { DocumentService } from '../documents/service.js';
+import type { SchemaRegistry } from '../schema/registry.js';
+
+/** What the GraphQL layer needs of a Quarry: its content-types and their document services, the one door to the data. */
+export interface DocumentSource {
+  readonly registry: SchemaRegistry;
+  documents(uid: string): DocumentService;
+}

@@ -1,0 +1,138 @@
+import {
+  explorerPage, graphqlSchemaOf, GraphqlExecutor, resolveGraphqlSettings,
+  type FormattedError, type GraphqlAnswer, type GraphqlRequest, type GraphqlSettings,
+} from '../../graphql/index.js';
+import type { Quarry } from '../../quarry.js';
+import type { HttpSettings } from '../settings.js';
+import { isPromise, type CoreResponse, type Exchange, type MaybePromise, type RequestHead } from '../types.js';
+import { isJsonType } from './body.js';
+import type { BaseHeaders } from './responses.js';
+
+const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
+const ALLOW = 'GET, HEAD, POST, OPTIONS';
+
+export const NOT_JSON_MESSAGE = 'A GraphQL POST body must be JSON (Content-Type: application/json)';
+export const BAD_VARIABLES_MESSAGE = '`variables` in the query string must be JSON';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * GraphQL over HTTP at `settings.graphql.path` (`/graphql`): POST with a JSON body `{ query,
+ * variables, operationName }`; GET with those in the query string runs queries only, and GET
+ * without a query serves the explorer page. Answers are `application/graphql-response+json` when
+ * the client accepts it (graphql-request asks for it), else `application/json`. The schema is
+ * built once per Quarry, on the first request; parsed and validated documents are kept by text.
+ */
+export class GraphqlRoute {
+  private readonly graphql: GraphqlSettings;
+  private executor: GraphqlExecutor | undefined;
+  private page: string | undefined;
+
+  constructor(private readonly quarry: Quarry, private readonly settings: HttpSettings) {
+    this.graphql = resolveGraphqlSettings(settings.graphql);
+  }
+
+  matches(path: string): boolean {
+    const { path: endpoint } = this.graphql;
+    return path === endpoint || (path.length === endpoint.length + 1 && path.startsWith(endpoint) && path.endsWith('/'));
+  }
+
+  open(head: RequestHead, base: BaseHeaders): Exchange {
+    switch (head.method) {
+      case 'POST':
+        return { bodyLimit: this.settings.maxBodyBytes, respond: (body) => this.guard(head, base, () => this.post(head, body, base)) };
+      case 'GET':
+      case 'HEAD':
+        return { bodyLimit: undefined, respond: () => this.guard(head, base, () => this.get(head, base)) };
+      default:
+        return { bodyLimit: undefined, respond: () => errorAnswer(405, 'Method Not Allowed', head, base, { allow: ALLOW }) };
+    }
+  }
+
+  private post(head: RequestHead, body: Uint8Array | undefined, base: BaseHeaders): MaybePromise<CoreResponse> {
+    if (!isJsonType(head.headers['content-type'])) return errorAnswer(400, NOT_JSON_MESSAGE, head, base);
+    let request: unknown;
+    try {
+      request = JSON.parse(body === undefined ? '' : utf8.decode(body));
+    } catch (error) {
+      return errorAnswer(400, `The request body is not JSON: ${error instanceof Error ? error.message : String(error)}`, head, base);
+    }
+    if (typeof request !== 'object' || request === null || Array.isArray(request)) return errorAnswer(400, NOT_JSON_MESSAGE, head, base);
+    return this.answer(this.run(request as GraphqlRequest, 'POST'), head, base);
+  }
+
+  private get(head: RequestHead, base: BaseHeaders): MaybePromise<CoreResponse> {
+    const params = new URLSearchParams(head.rawQuery);
+    const query = params.get('query');
+    if (query === null && this.graphql.explorer) {
+      this.page ??= explorerPage(this.graphql.path, this.quarry.registry);
+      return { status: 200, headers: { ...base, 'content-type': HTML_TYPE }, body: this.page };
+    }
+    const text = params.get('variables');
+    let variables: unknown;
+    try {
+      variables = text === null || text === '' ? undefined : JSON.parse(text);
+    } catch {
+      return errorAnswer(400, BAD_VARIABLES_MESSAGE, head, base);
+    }
+    return this.answer(this.run({ query, variables, operationName: params.get('operationName') ?? undefined }, 'GET'), head, base);
+  }
+
+  private run(request: GraphqlRequest, method: 'GET' | 'POST'): MaybePromise<GraphqlAnswer> {
+    this.executor ??= new GraphqlExecutor(graphqlSchemaOf(this.quarry), this.graphql, this.settings.listParams, (error) => this.report(error));
+    return this.executor.run(request, method);
+  }
+
+  private answer(answer: MaybePromise<GraphqlAnswer>, head: RequestHead, base: BaseHeaders): MaybePromise<CoreResponse> {
+    const respond = (a: GraphqlAnswer): CoreResponse => ({
+      status: a.status,
+      headers: { ...base, 'content-type': responseType(head.headers.accept), ...(a.status === 405 ? { allow: 'POST' } : {}) },
+      body: JSON.stringify(a.body),
+    });
+    return isPromise(answer) ? answer.then(respond) : respond(answer);
+  }
+
+  /** Nothing escapes as a throw: an unexpected error is reported and answered as GraphQL's internal error. */
+  private guard(head: RequestHead, base: BaseHeaders, run: () => MaybePromise<CoreResponse>): MaybePromise<CoreResponse> {
+    const fail = (error: unknown): CoreResponse => {
+      this.report(error, head);
+      return errorAnswer(500, 'Internal Server Error', head, base, {}, 'INTERNAL_SERVER_ERROR');
+    };
+    try {
+      const result = run();
+      return isPromise(result) ? result.catch(fail) : result;
+    } catch (error) {
+      return fail(error);
+    }
+  }
+
+  private report(error: unknown, head?: RequestHead): void {
+    try {
+      this.settings.onInternalError(error, { method: head?.method ?? 'POST', path: this.graphql.path });
+    } catch {
+      // A failing logger must not turn an answer into an unhandled rejection.
+    }
+  }
+}
+
+function errorAnswer(
+  status: number, message: string, head: RequestHead, base: BaseHeaders, extra: Readonly<Record<string, string>> = {},
+  code: FormattedError['extensions']['code'] = 'BAD_REQUEST',
+): CoreResponse {
+  const body: { errors: FormattedError[] } = { errors: [{ message, extensions: { code } }] };
+  return { status, headers: { ...base, ...extra, 'content-type': responseType(head.headers.accept) }, body: JSON.stringify(body) };
+}
+
+/** `application/graphql-response+json` when the Accept header lists it (with a non-zero q), else `application/json`. */
+function responseType(accept: string | undefined): string {
+  if (accept === undefined) return JSON_TYPE;
+  for (const range of accept.split(',')) {
+    const [type = '', ...params] = range.split(';').map((p) => p.trim().toLowerCase());
+    if (type !== 'application/graphql-response+json') continue;
+    const q = params.find((p) => p.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) return GRAPHQL_RESPONSE_TYPE;
+  }
+  return JSON_TYPE;
+}
