@@ -127,7 +127,7 @@ class FilterBuilder {
       case '$null':
       case '$notNull':
         if (value === undefined) return undefined;
-        return this.compare(ref, { op: (key === '$null') === booleanLike(value) ? 'null' : 'notNull' }, negated, at);
+        return this.nullTest(ref, (key === '$null') === booleanLike(value), negated, at);
     }
     const op = OPERAND_OPERATORS.get(key);
     if (op === undefined) throw this.invalidKey(key, at);
@@ -145,8 +145,8 @@ class FilterBuilder {
     }
     if (Array.isArray(raw)) throw this.error(at, nestedListMessage(key));
     // `$eq: null` is IS NULL, `$ne: null` IS NOT NULL, as Strapi emits them.
-    if (raw === null && (op === 'eq' || op === 'eqi')) return this.compare(ref, { op: 'null' }, negated, at);
-    if (raw === null && (op === 'ne' || op === 'nei')) return this.compare(ref, { op: 'notNull' }, negated, at);
+    if (raw === null && (op === 'eq' || op === 'eqi')) return this.nullTest(ref, true, negated, at);
+    if (raw === null && (op === 'ne' || op === 'nei')) return this.nullTest(ref, false, negated, at);
     if (raw === null || raw === undefined) throw this.error(at, nullOperandMessage(key));
     if (ref.type === 'json') throw this.error(at, JSON_OPERATOR_MESSAGE);
     if (isTextOperator(op)) {
@@ -259,6 +259,14 @@ class FilterBuilder {
   private emptiness(link: RelationLink, empty: boolean, negated: boolean, at: FilterPath): FilterNode {
     const some = this.exists(link, ConstNode.TRUE, at);
     return empty !== negated ? notOf(some) : some;
+  }
+
+  /**
+   * IS NULL / IS NOT NULL, negated by swapping the two: a `not` above a comparison keeps NULL
+   * fields out (SQL's UNKNOWN), but `NOT (price IS NOT NULL)` is true exactly where price is NULL.
+   */
+  private nullTest(ref: FieldRef, isNull: boolean, negated: boolean, at: FilterPath): FilterNode {
+    return this.compare(ref, { op: isNull !== negated ? 'null' : 'notNull' }, false, at);
   }
 
   private compare(ref: FieldRef, test: CompareTest, negated: boolean, at: FilterPath): FilterNode {

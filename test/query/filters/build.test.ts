@@ -51,7 +51,10 @@ describe('$not, pushed down to comparisons (negation normal form)', () => {
     [{ $not: { name: 'x', stars: 3 } }, '(not name = "x" or not stars = 3)'],
     [{ $not: { $or: [{ name: 'x' }, { stars: 3 }] } }, '(not name = "x" and not stars = 3)'],
     [{ $not: { $not: { name: 'x' } } }, 'name = "x"'],
-    [{ $not: { stars: { $null: true } } }, 'not stars is null'],
+    // Null tests are negated by swapping them: a `not` above a comparison would keep NULLs out.
+    [{ $not: { stars: { $null: true } } }, 'stars is not null'],
+    [{ $not: { stars: { $notNull: true } } }, 'stars is null'],
+    [{ $not: { stars: { $eq: null } } }, 'stars is not null'],
     [{ $not: [{ name: 'a' }, { stars: 3 }] }, '(not name = "a" or not stars = 3)'],
     [{ name: { $or: [{ $eq: 'a' }, { $startsWith: 'b' }] } }, '(name = "a" or name startsWith "b")'],
     [{ name: { $not: { $and: [{ $eq: 'a' }, { $eq: 'b' }] } } }, '(not name = "a" or not name = "b")'],
