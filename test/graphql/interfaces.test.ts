@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toQueryString, type FilterTree } from '../../bench/dataset/filters.js';
+import { ValidationError } from '../../src/errors/index.js';
+import { call, startTestServer, type TestServer } from '../http/support.js';
+import { CATEGORY, CHEF, RESTAURANT, seed, type Seeded } from '../http/seed.js';
+import { FILTER_CASES, filtersOf, RELATION_CASES, type Links, type ListedType, type RelationOutcome } from '../support/interface-cases.js';
+import { gql, graphqlFilters } from './support.js';
+
+/** One way in: the same questions, asked the way each interface asks them. */
+interface Driver {
+  list(type: ListedType, filters: FilterTree): Promise<string[]>;
+  update(documentId: string, data: Record<string, unknown>): Promise<RelationOutcome>;
+  /** Every restaurant with its categories and chef, every chef and category with its restaurants, by name. */
+  relationsRead(): Promise<unknown>;
+}
+
+let server: TestServer;
+let data: Seeded;
+
+beforeAll(async () => {
+  server = await startTestServer('node');
+  data = await seed(server.quarry);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const UID: Record<ListedType, string> = { restaurants: RESTAURANT, chefs: CHEF, categories: CATEGORY };
+const TYPE_NAME: Record<ListedType, string> = { restaurants: 'Restaurant', chefs: 'Chef', categories: 'Category' };
+type Named = { name: string };
+const names = (list: readonly Named[]): string[] => list.map((e) => e.name);
+const links = (entry: { categories: Named[]; chef: Named | null }): Links => ({ categories: names(entry.categories), chef: entry.chef?.name ?? null });
+const byName = (entries: readonly Record<string, unknown>[]) => entries.map((e) => Object.fromEntries(
+  Object.entries(e).filter(([k]) => k === 'name' || k === 'categories' || k === 'chef' || k === 'restaurants')
+    .map(([k, v]) => [k, Array.isArray(v) ? names(v as Named[]) : v && typeof v === 'object' ? (v as Named).name : v]),
+));
+
+const service: Driver = {
+  async list(type, filters) {
+    return names(await server.quarry.documents(UID[type]).findMany({ filters, sort: 'name:asc' }) as unknown as Named[]);
+  },
+  async update(documentId, payload) {
+    try {
+      const entry = await server.quarry.documents(RESTAURANT).update({
+        documentId, data: payload, populate: { categories: { fields: ['name'] }, chef: { fields: ['name'] } },
+      });
+      return links(entry as unknown as { categories: Named[]; chef: Named | null });
+    } catch (error) {
+      if (error instanceof ValidationError) return { error: error.message };
+      throw error;
+    }
+  },
+  async relationsRead() {
+    const read = (uid: string, populate: Record<string, unknown>) => server.quarry.documents(uid).findMany({ sort: 'name:asc', populate });
+    return {
+      restaurants: byName(await read(RESTAURANT, { categories: { fields: ['name'] }, chef: { fields: ['name'] } })),
+      chefs: byName(await read(CHEF, { restaurants: { fields: ['name'] } })),
+      categories: byName(await read(CATEGORY, { restaurants: { fields: ['name'] } })),
+    };
+  },
+};
+
+const rest: Driver = {
+  async list(type, filters) {
+    const r = await call(server.base, 'GET', `/api/${type}?${toQueryString(filters, ['name:asc'], { page: 1, pageSize: 100 })}`);
+    expect(r.status, r.text).toBe(200);
+    return names(r.body.data);
+  },
+  async update(documentId, payload) {
+    const r = await call(server.base, 'PUT', `/api/restaurants/${documentId}?populate[categories][fields][0]=name&populate[chef][fields][0]=name`, { json: { data: payload } });
+    if (r.status === 400) return { error: r.body.error.message };
+    expect(r.status, r.text).toBe(200);
+    return links(r.body.data);
+  },
+  async relationsRead() {
+    const read = async (path: string) => byName((await call(server.base, 'GET', path)).body.data);
+    return {
+      restaurants: await read('/api/restaurants?sort=name:asc&populate[categories][fields][0]=name&populate[chef][fields][0]=name'),
+      chefs: await read('/api/chefs?sort=name:asc&populate[restaurants][fields][0]=name'),
+      categories: await read('/api/categories?sort=name:asc&populate[restaurants][fields][0]=name'),
+    };
+  },
+};
+
+const graphql: Driver = {
+  async list(type, filters) {
+    const r = await gql(server.base, `query ($f: ${TYPE_NAME[type]}FiltersInput) { ${type}(filters: $f, sort: ["name:asc"], pagination: { pageSize: 100 }) { name } }`, { f: graphqlFilters(filters) });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.errors, r.text).toBeUndefined();
+    return names(r.body.data[type]);
+  },
+  async update(documentId, payload) {
+    const r = await gql(server.base, 'mutation ($id: ID!, $data: RestaurantInput!) { updateRestaurant(documentId: $id, data: $data) { categories { name } chef { name } } }', { id: documentId, data: payload });
+    const error = r.body.errors?.[0];
+    if (error) {
+      // Malformed shapes are refused before execution (400), everything else by the document service (200).
+      expect([200, 400]).toContain(r.status);
+      expect(error.extensions.code).toBe('BAD_USER_INPUT');
+      return { error: error.extensions.error.message };
+    }
+    expect(r.status, r.text).toBe(200);
+    return links(r.body.data.updateRestaurant);
+  },
+  async relationsRead() {
+    const r = await gql(server.base, `{
+      restaurants(sort: "name:asc") { name categories { name } chef { name } }
+      chefs(sort: "name:asc") { name restaurants { name } }
+      categories(sort: "name:asc") { name restaurants { name } }
+    }`);
+    expect(r.body.errors, r.text).toBeUndefined();
+    return { restaurants: byName(r.body.data.restaurants), chefs: byName(r.body.data.chefs), categories: byName(r.body.data.categories) };
+  },
+};
+
+const DRIVERS = { 'document service': service, 'REST over HTTP': rest, 'GraphQL over HTTP': graphql } as const;
+const entries = Object.entries(DRIVERS);
+
+describe('relation lists read back in stored order, the same through every interface', () => {
+  it('restaurants with categories and chef, chefs and categories with their restaurants', async () => {
+    const answers = await Promise.all(entries.map(([, d]) => d.relationsRead()));
+    const [first] = answers as [{ restaurants: { name: string; categories: string[] }[] }];
+    expect(first.restaurants.find((r) => r.name === 'Green Fork')!.categories).toEqual(['Vegan', 'French']);
+    for (const answer of answers) expect(answer).toEqual(first);
+  });
+});
+
+describe.each(entries)('filters through the %s', (_name, driver) => {
+  it.each(FILTER_CASES.map((c) => [c.name, c] as const))('%s', async (_case, c) => {
+    expect(await driver.list(c.type, filtersOf(c, data))).toEqual(c.expect);
+  });
+});
+
+describe.each(entries)('relation payloads through the %s', (name, driver) => {
+  it.each(RELATION_CASES.map((c) => [c.name, c] as const))('%s', async (_case, c) => {
+    const restaurants = server.quarry.documents(RESTAURANT);
+    const created = await restaurants.create({
+      data: {
+        name: `${c.name} (${name})`,
+        categories: c.start.categories.map((n) => data.categories[n]),
+        chef: c.start.chef === null ? null : data.chefs[c.start.chef],
+      },
+    });
+    const documentId = created.documentId as string;
+    const outcome = await driver.update(documentId, c.data(data));
+    if ('error' in c.expect) {
+      expect(outcome).toHaveProperty('error');
+      expect((outcome as { error: string }).error).toContain(c.expect.error);
+      // No partial write: neither the scalar beside the relation nor the relation changed.
+      const after = await restaurants.findOne({ documentId, populate: { categories: { fields: ['name'] } } });
+      expect(after!.description).toBeNull();
+      expect(names(after!.categories as Named[])).toEqual(c.start.categories);
+    } else {
+      expect(outcome).toEqual(c.expect);
+    }
+  });
+});
