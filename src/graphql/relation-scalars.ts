@@ -1,4 +1,4 @@
-import { GraphQLScalarType } from 'graphql';
+import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { parseRelationValue } from '../relations/payload.js';
 import { literalValue } from './scalars.js';
 
@@ -22,8 +22,24 @@ function relationScalar(name: string, toMany: boolean, description: string): Gra
     description,
     serialize: (value) => value,
     parseValue: check,
-    parseLiteral: (node, variables) => check(literalValue(node, variables)),
+    // Literals are checked while the operation is validated, when variable values are not known
+    // yet: one holding variables is left to the document service, which refuses the same shapes
+    // with the same error (then a 200 with BAD_USER_INPUT, nothing written).
+    parseLiteral: (node, variables) => (holdsVariable(node) ? literalValue(node, variables) : check(literalValue(node, variables))),
   });
+}
+
+function holdsVariable(node: ValueNode): boolean {
+  switch (node.kind) {
+    case Kind.VARIABLE:
+      return true;
+    case Kind.LIST:
+      return node.values.some(holdsVariable);
+    case Kind.OBJECT:
+      return node.fields.some((f) => holdsVariable(f.value));
+    default:
+      return false;
+  }
 }
 
 /** `set` with `connect` or `disconnect`: left for the document service to refuse (rule 1), as REST does. */

@@ -1,0 +1,147 @@
+import {
+  getNamedType, GraphQLInputObjectType, GraphQLObjectType, GraphQLScalarType, isListType, isNonNullType, type GraphQLSchema,
+} from 'graphql';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildGraphqlSchema, graphqlSchemaOf } from '../../src/graphql/index.js';
+import { tempQuarry } from '../support/temp-quarry.js';
+import { source } from '../query/filters/fixtures.js';
+
+const demo = tempQuarry();
+const things = tempQuarry([
+  source('api::thing.thing', {
+    info: { singularName: 'blog-post', pluralName: 'blog-posts', displayName: 'Blog post' },
+    options: { draftAndPublish: true },
+    pluginOptions: { i18n: { localized: true } },
+    attributes: {
+      title: { type: 'string' },
+      kind: { type: 'enumeration', enum: ['news', 'opinion'] },
+      mood: { type: 'enumeration', enum: ['so-so', 'good'] },
+      big: { type: 'biginteger' },
+      day: { type: 'date' },
+      at: { type: 'datetime' },
+      time: { type: 'time' },
+      meta: { type: 'json' },
+      secret: { type: 'string', private: true },
+      pw: { type: 'password' },
+      hidden: { type: 'relation', relation: 'oneWay', target: 'api::thing.thing', private: true },
+    },
+  }),
+]);
+afterAll(async () => {
+  await demo.dispose();
+  await things.dispose();
+});
+
+const objectType = (schema: GraphQLSchema, name: string) => schema.getType(name) as GraphQLObjectType;
+const inputType = (schema: GraphQLSchema, name: string) => schema.getType(name) as GraphQLInputObjectType;
+const typeName = (t: { type: unknown }) => String(t.type);
+
+describe('the generated schema', () => {
+  const schema = graphqlSchemaOf(demo);
+
+  it('is built once per Quarry', () => {
+    expect(graphqlSchemaOf(demo)).toBe(schema);
+    expect(buildGraphqlSchema(demo)).not.toBe(schema);
+  });
+
+  it("names queries and mutations as Strapi v5 does", () => {
+    const query = schema.getQueryType()!.getFields();
+    expect(Object.keys(query)).toEqual(expect.arrayContaining([
+      'restaurants', 'restaurants_connection', 'restaurant', 'categories', 'category', 'chefs', 'articles', 'tags',
+      'usersPermissionsUsers', 'usersPermissionsUsers_connection', 'usersPermissionsUser',
+    ]));
+    expect(query.restaurants!.args.map((a) => a.name)).toEqual(['filters', 'pagination', 'sort', 'status']);
+    expect(query.tags!.args.map((a) => a.name)).toEqual(['filters', 'pagination', 'sort', 'status', 'locale']);
+    expect(query.restaurant!.args.map((a) => `${a.name}: ${String(a.type)}`)).toEqual(['documentId: ID!', 'status: PublicationStatus']);
+    expect(query.restaurants!.args.find((a) => a.name === 'status')!.defaultValue).toBe('published');
+    expect(typeName(query.restaurants_connection!)).toBe('RestaurantEntityResponseCollection');
+    expect(Object.keys(objectType(schema, 'RestaurantEntityResponseCollection').getFields())).toEqual(['nodes', 'pageInfo']);
+    expect(Object.keys(objectType(schema, 'Pagination').getFields())).toEqual(['total', 'page', 'pageSize', 'pageCount']);
+
+    const mutation = schema.getMutationType()!.getFields();
+    expect(Object.keys(mutation)).toContain('createRestaurant');
+    expect(mutation.updateRestaurant!.args.map((a) => `${a.name}: ${String(a.type)}`))
+      .toEqual(['documentId: ID!', 'data: RestaurantInput!', 'status: PublicationStatus']);
+    expect(mutation.deleteTag!.args.map((a) => a.name)).toEqual(['documentId', 'locale']);
+    expect(typeName(mutation.deleteRestaurant!)).toBe('DeleteMutationResponse');
+    // users-permissions users are read-only here, as over REST.
+    expect(Object.keys(mutation).filter((m) => m.includes('UsersPermissions'))).toEqual([]);
+  });
+
+  it('gives entry types their fields, relations with their own list arguments', () => {
+    const restaurant = objectType(schema, 'Restaurant').getFields();
+    expect(Object.keys(restaurant)).toEqual([
+      'documentId', 'name', 'stars', 'open', 'price', 'description', 'chef', 'categories', 'articles', 'createdAt', 'updatedAt', 'publishedAt',
+    ]);
+    expect(typeName(restaurant.categories!)).toBe('[Category]!');
+    expect(restaurant.categories!.args.map((a) => `${a.name}: ${String(a.type)}`)).toEqual(['filters: CategoryFiltersInput', 'pagination: PaginationArg', 'sort: [String]']);
+    expect(typeName(restaurant.chef!)).toBe('Chef');
+    expect(restaurant.chef!.args).toEqual([]);
+    expect(Object.keys(objectType(schema, 'Tag').getFields())).toContain('locale');
+  });
+
+  it('offers every REST operator in filter inputs, field-level groups and deep filters included', () => {
+    const string = inputType(schema, 'StringFilterInput').getFields();
+    expect(Object.keys(string).sort()).toEqual([
+      'and', 'between', 'contains', 'containsi', 'endsWith', 'endsWithi', 'eq', 'eqi', 'gt', 'gte', 'in', 'lt', 'lte', 'ne', 'nei',
+      'not', 'notContains', 'notContainsi', 'notIn', 'notNull', 'null', 'or', 'startsWith', 'startsWithi',
+    ]);
+    expect(typeName(string.in!)).toBe('[String]');
+    expect(typeName(string.and!)).toBe('[StringFilterInput]');
+    expect(typeName(string.null!)).toBe('Boolean');
+    expect(typeName(inputType(schema, 'IntFilterInput').getFields().between!)).toBe('[Int]');
+    const filters = inputType(schema, 'RestaurantFiltersInput').getFields();
+    expect(Object.fromEntries(Object.values(filters).map((f) => [f.name, String(f.type)]))).toEqual({
+      id: 'IDFilterInput', documentId: 'IDFilterInput', name: 'StringFilterInput', stars: 'IntFilterInput', open: 'BooleanFilterInput',
+      price: 'FloatFilterInput', description: 'StringFilterInput', chef: 'ChefFiltersInput', categories: 'CategoryFiltersInput',
+      articles: 'ArticleFiltersInput', createdAt: 'DateTimeFilterInput', updatedAt: 'DateTimeFilterInput', publishedAt: 'DateTimeFilterInput',
+      and: '[RestaurantFiltersInput]', or: '[RestaurantFiltersInput]', not: 'RestaurantFiltersInput',
+    });
+  });
+
+  it('takes relations in <Type>Input as the ToOne / ToMany relation scalars', () => {
+    const input = inputType(schema, 'RestaurantInput').getFields();
+    expect(typeName(input.categories!)).toBe('ToManyRelationInput');
+    expect(typeName(input.chef!)).toBe('ToOneRelationInput');
+    expect(typeName(input.stars!)).toBe('Int');
+    expect(getNamedType(input.categories!.type)).toBeInstanceOf(GraphQLScalarType);
+    for (const field of Object.values(input)) expect(isNonNullType(field.type)).toBe(false);
+  });
+});
+
+describe('names, scalars and private fields', () => {
+  const schema = graphqlSchemaOf(things);
+
+  it('camel- and pascal-cases kebab-case names', () => {
+    expect(Object.keys(schema.getQueryType()!.getFields())).toEqual(expect.arrayContaining(['blogPosts', 'blogPosts_connection', 'blogPost']));
+    expect(schema.getType('BlogPost')).toBeDefined();
+    expect(Object.keys(schema.getMutationType()!.getFields())).toEqual(expect.arrayContaining(['createBlogPost', 'updateBlogPost', 'deleteBlogPost']));
+  });
+
+  it('maps attribute types to Strapi scalars and enum types', () => {
+    const fields = objectType(schema, 'BlogPost').getFields();
+    expect(Object.fromEntries(['kind', 'mood', 'big', 'day', 'at', 'time', 'meta', 'locale'].map((f) => [f, typeName(fields[f]!)]))).toEqual({
+      kind: 'ENUM_BLOGPOST_KIND', mood: 'String', big: 'Long', day: 'Date', at: 'DateTime', time: 'Time', meta: 'JSON', locale: 'String',
+    });
+    const filters = inputType(schema, 'BlogPostFiltersInput').getFields();
+    expect(typeName(filters.kind!)).toBe('StringFilterInput');
+    expect(typeName(filters.big!)).toBe('LongFilterInput');
+    expect(typeName(filters.day!)).toBe('DateFilterInput');
+    expect(typeName(filters.time!)).toBe('TimeFilterInput');
+    expect(typeName(filters.locale!)).toBe('StringFilterInput');
+    expect(isListType(inputType(schema, 'LongFilterInput').getFields().in!.type)).toBe(true);
+  });
+
+  it('never shows private attributes or passwords', () => {
+    const hidden = ['secret', 'pw', 'hidden'];
+    for (const name of hidden) {
+      expect(objectType(schema, 'BlogPost').getFields()).not.toHaveProperty(name);
+      expect(inputType(schema, 'BlogPostFiltersInput').getFields()).not.toHaveProperty(name);
+    }
+    const input = inputType(schema, 'BlogPostInput').getFields();
+    expect(input).not.toHaveProperty('secret');
+    expect(input).not.toHaveProperty('hidden');
+    const user = objectType(schema, 'UsersPermissionsUser').getFields();
+    expect(Object.keys(user)).toEqual(['documentId', 'username', 'email', 'provider', 'confirmed', 'blocked', 'createdAt', 'updatedAt', 'publishedAt']);
+  });
+});
