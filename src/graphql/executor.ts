@@ -5,6 +5,7 @@ import {
 import { DEFAULT_LIST_PARAMS_SETTINGS, type ListParamsSettings } from '../query/params/index.js';
 import { GraphqlContext } from './context.js';
 import { documentError, executionErrors, requestError, type ErrorCode, type FormattedError } from './errors.js';
+import { FALLBACK, planQuery, runQueryPlan, type QueryPlan } from './fast-path.js';
 import { limitsRule } from './limits.js';
 import type { GraphqlSettings } from './settings.js';
 
@@ -21,9 +22,11 @@ export interface GraphqlAnswer {
   readonly body: { readonly errors?: readonly FormattedError[]; readonly data?: unknown };
 }
 
+type Ready = Extract<Compiled, { kind: 'ready' }>;
+
 /** A query text parsed and validated once; later requests with the same text skip both. */
 type Compiled =
-  | { readonly kind: 'ready'; readonly document: DocumentNode }
+  | { readonly kind: 'ready'; readonly document: DocumentNode; readonly plans: Map<OperationDefinitionNode, QueryPlan | undefined> }
   | { readonly kind: 'refused'; readonly answer: GraphqlAnswer };
 
 /** Longer query texts are checked every time: the cache's memory stays bounded by its size setting. */
@@ -70,10 +73,29 @@ export class GraphqlExecutor {
       return refused(400, message, 'BAD_REQUEST');
     }
     if (method === 'GET' && operation.operation !== 'query') return refused(405, GET_MUTATION_MESSAGE, 'BAD_REQUEST');
-    return this.execute(compiled.document, operation, (variables ?? undefined) as Record<string, unknown> | undefined);
+    return this.execute(compiled, operation, (variables ?? undefined) as Record<string, unknown> | undefined);
   }
 
-  private execute(document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown> | undefined): GraphqlAnswer | Promise<GraphqlAnswer> {
+  /** Queries take the compiled fast path; anything it gives up on, and mutations, go through graphql-js. */
+  private execute(compiled: Ready, operation: OperationDefinitionNode, variables: Record<string, unknown> | undefined): GraphqlAnswer | Promise<GraphqlAnswer> {
+    const plan = this.planOf(compiled, operation);
+    if (plan) {
+      const fast = runQueryPlan(this.schema, plan, variables, new GraphqlContext(this.listParams));
+      if (fast !== FALLBACK) {
+        return fast.then((data) => (data === FALLBACK ? this.executeFully(compiled.document, operation, variables) : { status: 200, body: { data } }));
+      }
+    }
+    return this.executeFully(compiled.document, operation, variables);
+  }
+
+  private planOf(compiled: Ready, operation: OperationDefinitionNode): QueryPlan | undefined {
+    if (compiled.plans.has(operation)) return compiled.plans.get(operation);
+    const plan = planQuery(this.schema, compiled.document, operation);
+    compiled.plans.set(operation, plan);
+    return plan;
+  }
+
+  private executeFully(document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown> | undefined): GraphqlAnswer | Promise<GraphqlAnswer> {
     let result: ExecutionResult | Promise<ExecutionResult>;
     try {
       result = execute({
@@ -122,7 +144,7 @@ export class GraphqlExecutor {
     if (errors.length > 0) {
       return { kind: 'refused', answer: { status: 400, body: { errors: errors.map((e) => documentError(e, 'GRAPHQL_VALIDATION_FAILED')) } } };
     }
-    return { kind: 'ready', document };
+    return { kind: 'ready', document, plans: new Map() };
   }
 }
 

@@ -1,0 +1,233 @@
+import {
+  getArgumentValues, getVariableValues, isEnumType, isListType, isNonNullType, isObjectType, isScalarType, Kind, visit,
+  BREAK,
+  type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLObjectType, type GraphQLOutputType,
+  type GraphQLResolveInfo, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
+} from 'graphql';
+import type { GraphqlContext } from './context.js';
+
+/**
+ * Queries compiled once into plain plans and run without graphql-js's general executor: the
+ * same resolvers and scalar serializers, but fields collected once per document (not once per
+ * entry), arguments coerced once per field per request (not once per entry), no response paths
+ * kept. Only for what cannot differ from graphql-js's answer: a query without directives
+ * and without introspection, over object types only. Anything unexpected while running (an
+ * error, a null where the type forbids it) gives up with `FALLBACK`, and the caller runs the
+ * operation through graphql-js, which answers errors in full (queries have no side effects).
+ */
+
+/** A field's output type, read once at planning: running a plan asks no `instanceof` questions. */
+type Shape =
+  | { readonly kind: 'nonNull'; readonly of: Shape }
+  | { readonly kind: 'list'; readonly of: Shape }
+  | { readonly kind: 'leaf'; readonly serialize: (value: unknown) => unknown }
+  | { readonly kind: 'object'; readonly plan: ObjectPlan };
+
+interface FieldPlan {
+  readonly key: string;
+  readonly name: string;
+  readonly node: FieldNode;
+  readonly def: GraphQLField<unknown, unknown> | undefined;
+  readonly shape: Shape;
+  readonly hasArgs: boolean;
+  /** What the resolver reads of `info`: the field's node, the relation loader's batch key. */
+  readonly info: GraphQLResolveInfo;
+}
+
+interface ObjectPlan {
+  readonly type: GraphQLObjectType;
+  readonly fields: readonly FieldPlan[];
+}
+
+export interface QueryPlan {
+  readonly operation: OperationDefinitionNode;
+  readonly root: ObjectPlan;
+  /**
+   * Arguments by the JSON text of the variables they came from: coercing a filter tree costs
+   * more than running a cheap list, and clients repeat the same variables (pages, dashboards).
+   * The values are read-only for resolvers.
+   */
+  readonly argsByVariables: Map<string, Arguments>;
+}
+
+/** Coerced variables and, filled as fields ask, each field's arguments. */
+interface Arguments {
+  readonly variables: Record<string, unknown>;
+  readonly byField: Map<FieldPlan, Record<string, unknown>>;
+}
+
+const MAX_ARGUMENT_SETS = 256;
+
+export const FALLBACK = Symbol('graphql fast path gives up');
+
+/** The plan of a query, or undefined when graphql-js must run it. */
+export function planQuery(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): QueryPlan | undefined {
+  const root = schema.getQueryType();
+  if (operation.operation !== 'query' || !root || usesDirectivesOrIntrospection(document)) return undefined;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  try {
+    return { operation, root: planObject(schema, fragments, root, [operation.selectionSet]), argsByVariables: new Map() };
+  } catch {
+    return undefined;
+  }
+}
+
+function usesDirectivesOrIntrospection(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Directive() {
+      found = true;
+      return BREAK;
+    },
+    Field(node) {
+      if (node.name.value === '__schema' || node.name.value === '__type') {
+        found = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+function planObject(schema: GraphQLSchema, fragments: ReadonlyMap<string, FragmentDefinitionNode>, type: GraphQLObjectType, sets: readonly SelectionSetNode[]): ObjectPlan {
+  const collected = new Map<string, FieldNode[]>();
+  for (const set of sets) collect(fragments, type, set, collected, new Set());
+  const defs = type.getFields();
+  const fields = [...collected].map(([key, nodes]): FieldPlan => {
+    const node = nodes[0]!;
+    const name = node.name.value;
+    const def = defs[name];
+    const subSets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+    // `__typename` has no definition on the type: its resolver returns the type's name, a String.
+    const shape = def ? shapeOf(def.type, (object) => planObject(schema, fragments, object, subSets)) : { kind: 'nonNull' as const, of: TEXT };
+    return { key, name, node, def, shape, hasArgs: (def?.args.length ?? 0) > 0, info: { fieldNodes: nodes } as unknown as GraphQLResolveInfo };
+  });
+  return { type, fields };
+}
+
+const TEXT: Shape = { kind: 'leaf', serialize: (v) => v };
+
+function shapeOf(type: GraphQLOutputType, objectPlan: (type: GraphQLObjectType) => ObjectPlan): Shape {
+  if (isNonNullType(type)) return { kind: 'nonNull', of: shapeOf(type.ofType, objectPlan) };
+  if (isListType(type)) return { kind: 'list', of: shapeOf(type.ofType, objectPlan) };
+  if (isScalarType(type) || isEnumType(type)) return { kind: 'leaf', serialize: (v) => type.serialize(v) };
+  if (isObjectType(type)) return { kind: 'object', plan: objectPlan(type) };
+  // Interfaces and unions are not generated; a schema with them would need graphql-js.
+  throw new Error(`No fast path for ${String(type)}`);
+}
+
+/** graphql-js's field collection for object types without directives: first appearance orders keys. */
+function collect(fragments: ReadonlyMap<string, FragmentDefinitionNode>, type: GraphQLObjectType, set: SelectionSetNode, out: Map<string, FieldNode[]>, seen: Set<string>): void {
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) {
+      const key = selection.alias?.value ?? selection.name.value;
+      const nodes = out.get(key);
+      if (nodes) nodes.push(selection);
+      else out.set(key, [selection]);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      if (!selection.typeCondition || selection.typeCondition.name.value === type.name) collect(fragments, type, selection.selectionSet, out, seen);
+    } else {
+      const name = selection.name.value;
+      const fragment = fragments.get(name);
+      if (seen.has(name) || !fragment || fragment.typeCondition.name.value !== type.name) continue;
+      seen.add(name);
+      collect(fragments, type, fragment.selectionSet, out, seen);
+    }
+  }
+}
+
+/** Runs a plan: the `data` graphql-js would answer, or FALLBACK. */
+export function runQueryPlan(
+  schema: GraphQLSchema, plan: QueryPlan, inputs: Readonly<Record<string, unknown>> | undefined, ctx: GraphqlContext,
+): Promise<unknown> | typeof FALLBACK {
+  const key = inputs === undefined ? '' : JSON.stringify(inputs);
+  let args = plan.argsByVariables.get(key);
+  if (!args) {
+    const coerced = getVariableValues(schema, plan.operation.variableDefinitions ?? [], inputs ?? {});
+    if (coerced.errors) return FALLBACK;
+    args = { variables: coerced.coerced, byField: new Map() };
+    if (plan.argsByVariables.size >= MAX_ARGUMENT_SETS) plan.argsByVariables.delete(plan.argsByVariables.keys().next().value!);
+    plan.argsByVariables.set(key, args);
+  }
+  const run = new PlanRun(args, ctx);
+  try {
+    return Promise.resolve(run.object(plan.root, undefined)).catch(() => FALLBACK);
+  } catch {
+    return FALLBACK;
+  }
+}
+
+type Value = unknown;
+
+class PlanRun {
+  constructor(private readonly args: Arguments, private readonly ctx: GraphqlContext) {}
+
+  object(plan: ObjectPlan, source: unknown): Value | Promise<Value> {
+    const result: Record<string, unknown> = {};
+    let pending: Promise<unknown>[] | undefined;
+    for (const field of plan.fields) {
+      const raw = this.resolve(plan.type, field, source);
+      if (raw instanceof Promise) {
+        result[field.key] = null;
+        (pending ??= []).push(raw.then((v) => this.complete(field.shape, v)).then((v) => {
+          result[field.key] = v;
+        }));
+        continue;
+      }
+      const value = this.complete(field.shape, raw);
+      if (value instanceof Promise) {
+        result[field.key] = null;
+        (pending ??= []).push(value.then((v) => {
+          result[field.key] = v;
+        }));
+      } else {
+        result[field.key] = value;
+      }
+    }
+    return pending ? Promise.all(pending).then(() => result) : result;
+  }
+
+  private resolve(type: GraphQLObjectType, field: FieldPlan, source: unknown): unknown {
+    const { def } = field;
+    if (!def) return field.name === '__typename' ? type.name : failed();
+    if (!def.resolve) return (source as Record<string, unknown>)[field.name];
+    return def.resolve(source, this.argsOf(field), this.ctx, field.info);
+  }
+
+  private argsOf(field: FieldPlan): Record<string, unknown> {
+    let args = this.args.byField.get(field);
+    if (!args) {
+      args = field.hasArgs ? getArgumentValues(field.def!, field.node, this.args.variables) : {};
+      this.args.byField.set(field, args);
+    }
+    return args;
+  }
+
+  private complete(shape: Shape, value: unknown): Value | Promise<Value> {
+    if (shape.kind === 'nonNull') {
+      const inner = this.complete(shape.of, value);
+      if (inner instanceof Promise) return inner.then((v) => (v === null ? failed() : v));
+      return inner === null ? failed() : inner;
+    }
+    if (value === null || value === undefined) return null;
+    switch (shape.kind) {
+      case 'list': {
+        if (!Array.isArray(value)) return failed();
+        const items = value.map((item) => this.complete(shape.of, item));
+        return items.some((i) => i instanceof Promise) ? Promise.all(items) : items;
+      }
+      case 'leaf': {
+        const out = shape.serialize(value);
+        return out === undefined ? failed() : out;
+      }
+      case 'object':
+        return this.object(shape.plan, value);
+    }
+  }
+}
+
+function failed(): never {
+  throw FALLBACK;
+}

@@ -1,0 +1,77 @@
+import { execute, parse, type OperationDefinitionNode } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphqlContext } from '../../src/graphql/context.js';
+import { FALLBACK, planQuery, runQueryPlan } from '../../src/graphql/fast-path.js';
+import { graphqlSchemaOf } from '../../src/graphql/index.js';
+import { seed, type Seeded } from '../http/seed.js';
+import { tempQuarry } from '../support/temp-quarry.js';
+
+const quarry = tempQuarry();
+const schema = graphqlSchemaOf(quarry);
+let data: Seeded;
+beforeAll(async () => {
+  data = await seed(quarry);
+});
+afterAll(async () => {
+  await quarry.dispose();
+});
+
+const operationOf = (query: string) => {
+  const document = parse(query);
+  return { document, operation: document.definitions.find((d) => d.kind === 'OperationDefinition') as OperationDefinitionNode };
+};
+
+async function both(query: string, variables?: Record<string, unknown>) {
+  const { document, operation } = operationOf(query);
+  const plan = planQuery(schema, document, operation);
+  expect(plan, 'a plan').toBeDefined();
+  const fast = await runQueryPlan(schema, plan!, variables, new GraphqlContext({}));
+  const full = await execute({ schema, document, variableValues: variables, contextValue: new GraphqlContext({}) });
+  return { fast, full };
+}
+
+/** The compiled path must answer exactly what graphql-js answers, key order included. */
+describe('the fast path', () => {
+  it.each([
+    ['a list with every scalar', '{ restaurants(sort: "name") { documentId name stars open price description createdAt updatedAt publishedAt } }'],
+    ['aliases, __typename and repeated fields merged', '{ a: restaurants(sort: "name:desc", pagination: { limit: 2 }) { __typename n: name name chef { name } chef { country } } b: chefs { name } }'],
+    ['fragments and inline fragments', '{ restaurants { ...R ... on Restaurant { stars } ... { open } } } fragment R on Restaurant { name categories { ...C } } fragment C on Category { name }'],
+    ['relations with their own arguments, three levels', '{ chefs(sort: "name") { name restaurants(sort: "stars:desc", pagination: { pageSize: 1 }) { name categories(filters: { name: { ne: "Vegan" } }) { name restaurants { name } } } } }'],
+    ['a connection', '{ restaurants_connection(pagination: { page: 2, pageSize: 2 }, sort: "name") { nodes { name } pageInfo { page pageSize pageCount total } } }'],
+    ['nulls where the type allows them', '{ restaurants(filters: { name: { eq: "Burger Barn" } }) { description categories { name } } x: restaurant(documentId: "nosuchdocument0000000000") { name } }'],
+  ])('%s', async (_name, query) => {
+    const { fast, full } = await both(query);
+    expect(full.errors).toBeUndefined();
+    expect(JSON.stringify(fast)).toBe(JSON.stringify(full.data));
+  });
+
+  it('takes variables, and reuses their coercion for the same values', async () => {
+    const query = 'query ($f: RestaurantFiltersInput, $p: PaginationArg) { restaurants(filters: $f, pagination: $p, sort: "name") { name } }';
+    const variables = { f: { or: [{ stars: { gte: 4 } }, { chef: { name: { startsWith: 'Ana' } } }] }, p: { pageSize: 3 } };
+    const { fast, full } = await both(query, variables);
+    expect(JSON.stringify(fast)).toBe(JSON.stringify(full.data));
+    const { document, operation } = operationOf(query);
+    const plan = planQuery(schema, document, operation)!;
+    await runQueryPlan(schema, plan, variables, new GraphqlContext({}));
+    await runQueryPlan(schema, plan, { ...variables }, new GraphqlContext({}));
+    expect(plan.argsByVariables.size).toBe(1);
+  });
+
+  it('gives up, for graphql-js to answer, on errors and bad variables', async () => {
+    const bad = operationOf('{ restaurants(filters: { id: { eq: "x" } }) { name } }');
+    expect(await runQueryPlan(schema, planQuery(schema, bad.document, bad.operation)!, undefined, new GraphqlContext({}))).toBe(FALLBACK);
+    const variables = operationOf('query ($s: Int) { restaurants(filters: { stars: { eq: $s } }) { name } }');
+    expect(runQueryPlan(schema, planQuery(schema, variables.document, variables.operation)!, { s: 'x' }, new GraphqlContext({}))).toBe(FALLBACK);
+  });
+
+  it('is not used for mutations, directives or introspection', () => {
+    for (const query of [
+      `mutation { deleteRestaurant(documentId: "${data.restaurants['Sushi Zen']}") { documentId } }`,
+      'query ($a: Boolean!) { restaurants { name @include(if: $a) } }',
+      '{ __schema { queryType { name } } }',
+    ]) {
+      const { document, operation } = operationOf(query);
+      expect(planQuery(schema, document, operation)).toBeUndefined();
+    }
+  });
+});
