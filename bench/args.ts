@@ -8,3 +8,11 @@ export function readArgs(args: readonly string[], positional: string): { positio
   }
   return { positional, flags };
 }
+
+/** A dataset size: `10k`, `100k`, `1m` or a plain number. */
+export function parseSize(text: string): number {
+  const m = /^(\d+)([km]?)$/i.exec(text.trim());
+  if (!m) throw new Error(`size must look like 10k, 100k, 1m or 25000, got ${text}`);
+  const unit = (m[2] ?? '').toLowerCase();
+  return Number(m[1]) * (unit === 'k' ? 1_000 : unit === 'm' ? 1_000_000 : 1);
+}

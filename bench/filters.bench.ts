@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { readArgs } from './args.js';
+import { parseSize, readArgs } from './args.js';
 import { repoRoot } from './repo-root.js';
 import type { Engine, EngineResult } from './dataset/engine.js';
 import { expectedAnswers } from './dataset/expected.js';
@@ -255,13 +255,6 @@ function parseArgs(args: readonly string[]): Options {
     only: flags.get('only')?.split(','),
     engines: (flags.get('engines') ?? Object.keys(ENGINES).join(',')).split(','),
   };
-}
-
-function parseSize(text: string): number {
-  const m = /^(\d+)([km]?)$/i.exec(text.trim());
-  if (!m) throw new Error(`size must look like 10k, 100k, 1m or 25000, got ${text}`);
-  const unit = (m[2] ?? '').toLowerCase();
-  return Number(m[1]) * (unit === 'k' ? 1_000 : unit === 'm' ? 1_000_000 : 1);
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US');

@@ -28,7 +28,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { readArgs } from './args.js';
+import { parseSize, readArgs } from './args.js';
+import { printRows } from './table.js';
 import { repoRoot } from './repo-root.js';
 import { startNodeHttpServer, startServer, type RunningServer, type ServerOptions } from '../src/http/index.js';
 import type { Quarry } from '../src/index.js';
@@ -385,13 +386,6 @@ function printRatios(ratios: readonly Ratio[]): void {
   printRows(['round', 'scenario', 'uWS/node:http req/s', 'node:http/uWS p99'], ratios.map((r) => [String(r.round), r.scenario, `${r.throughput.toFixed(2)}×`, `${r.p99.toFixed(2)}×`]));
 }
 
-function printRows(header: readonly string[], rows: readonly (readonly string[])[]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]): string =>
-    cells.map((c, i) => (i <= 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
-}
 
 function writeResults(
   opts: Options,
@@ -452,13 +446,6 @@ function parseArgs(args: readonly string[]): Options {
     sync: flags.get('sync') === 'true',
     settle: flags.get('settle') !== '0' && flags.get('settle') !== 'false',
   };
-}
-
-function parseSize(text: string): number {
-  const m = /^(\d+)([km]?)$/i.exec(text.trim());
-  if (!m) throw new Error(`size must look like 10k, 100k, 1m or 25000, got ${text}`);
-  const unit = (m[2] ?? '').toLowerCase();
-  return Number(m[1]) * (unit === 'k' ? 1_000 : unit === 'm' ? 1_000_000 : 1);
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US');

@@ -47,3 +47,14 @@ function flatten(prefix: string, value: FilterValue, out: string[]): void {
 function encode(text: string): string {
   return encodeURIComponent(text).replace(/%24/g, '$').replace(/%3A/g, ':').replace(/%2C/g, ',');
 }
+
+/** The same tree as GraphQL's `filters` argument takes it: operators without their `$`. */
+export function toGraphqlFilters(filters: FilterTree): Record<string, unknown> {
+  return withoutDollars(filters) as Record<string, unknown>;
+}
+
+function withoutDollars(value: FilterValue): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(withoutDollars);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.startsWith('$') ? k.slice(1) : k, withoutDollars(v as FilterValue)]));
+}

@@ -1,7 +1,7 @@
 /** Messages between the HTTP bench (parent) and its load-generator child (client.ts). */
 
 export interface PlannedRequest {
-  readonly method: 'GET' | 'PUT';
+  readonly method: 'GET' | 'PUT' | 'POST';
   /** Path and query string. */
   readonly path: string;
   readonly headers?: Readonly<Record<string, string>>;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toQueryString, type FilterTree } from '../../bench/dataset/filters.js';
+import { toGraphqlFilters, toQueryString, type FilterTree } from '../../bench/dataset/filters.js';
 import { ValidationError } from '../../src/errors/index.js';
 import { call, startTestServer, type TestServer } from '../http/support.js';
 import { CATEGORY, CHEF, RESTAURANT, seed, type Seeded } from '../http/seed.js';
 import { FILTER_CASES, filtersOf, RELATION_CASES, type Links, type ListedType, type RelationOutcome } from '../support/interface-cases.js';
-import { gql, graphqlFilters } from './support.js';
+import { gql } from './support.js';
 
 /** One way in: the same questions, asked the way each interface asks them. */
 interface Driver {
@@ -84,7 +84,7 @@ const rest: Driver = {
 
 const graphql: Driver = {
   async list(type, filters) {
-    const r = await gql(server.base, `query ($f: ${TYPE_NAME[type]}FiltersInput) { ${type}(filters: $f, sort: ["name:asc"], pagination: { pageSize: 100 }) { name } }`, { f: graphqlFilters(filters) });
+    const r = await gql(server.base, `query ($f: ${TYPE_NAME[type]}FiltersInput) { ${type}(filters: $f, sort: ["name:asc"], pagination: { pageSize: 100 }) { name } }`, { f: toGraphqlFilters(filters) });
     expect(r.status, r.text).toBe(200);
     expect(r.body.errors, r.text).toBeUndefined();
     return names(r.body.data[type]);
