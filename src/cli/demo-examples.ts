@@ -14,8 +14,7 @@ export async function demoExamples(quarry: Quarry, url: string): Promise<string>
     '',
     ...(await connectExample(quarry, url)),
     '',
-    // PLACEHOLDER(graphql): the GraphQL work replaces this line with a query against /graphql.
-    '# GraphQL: coming with GraphQL',
+    ...graphqlExample(url),
   ];
   return lines.map((l) => (l === '' ? '' : `  ${l}`)).join('\n');
 }
@@ -36,5 +35,15 @@ async function connectExample(quarry: Quarry, url: string): Promise<string[]> {
   return [
     `# Connect with a position: file "${EXAMPLE_RESTAURANT}" under "${String(category.name)}", before "${anchor.name}"`,
     `curl -X PUT '${url}/restaurants/${String(restaurant.documentId)}?populate=categories' -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`,
+  ];
+}
+
+/** The deep filter again, over GraphQL at `/graphql` beside the REST prefix, with relations selected. */
+function graphqlExample(url: string): string[] {
+  const query = '{ restaurants(filters: { chef: { country: { eq: "France" } }, categories: { name: { eq: "Bistro" } }, open: { eq: true } }, '
+    + 'sort: "stars:desc") { name stars chef { name } categories { name } } }';
+  return [
+    '# GraphQL: the same deep filter, each restaurant with its chef and its categories in stored order (open /graphql in a browser to explore)',
+    `curl -X POST '${new URL(url).origin}/graphql' -H 'Content-Type: application/json' -d '${JSON.stringify({ query })}'`,
   ];
 }

@@ -74,7 +74,12 @@ describe('quarry demo (npm start)', () => {
     const categories = ((await answer.json()) as { data: { categories: { documentId: string }[] } }).data.categories.map((c) => c.documentId);
     const { documentId, position } = body.data.categories.connect[0];
     expect(categories.indexOf(documentId)).toBe(categories.indexOf(position.before) - 1);
-    expect(ctx.stdout.text).toContain('# GraphQL: coming with GraphQL');
+    const post = /curl -X POST '([^']+)' -H 'Content-Type: application\/json' -d '([^']+)'/.exec(ctx.stdout.text)!;
+    const graphql = await (await fetch(post[1]!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: post[2] })).json() as {
+      data: { restaurants: { name: string; stars: number; chef: { name: string }; categories: { name: string }[] }[] };
+    };
+    expect(graphql.data.restaurants.map((r) => r.name)).toEqual(list.data.map((r) => (r as unknown as { name: string }).name));
+    expect(graphql.data.restaurants.every((r) => r.categories.some((c) => c.name === 'Bistro'))).toBe(true);
 
     ctx.stop();
     expect(await exit).toBe(0);
