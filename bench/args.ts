@@ -16,3 +16,10 @@ export function parseSize(text: string): number {
   const unit = (m[2] ?? '').toLowerCase();
   return Number(m[1]) * (unit === 'k' ? 1_000 : unit === 'm' ? 1_000_000 : 1);
 }
+
+/** A numeric flag, at least `min`; `fallback` when absent. */
+export function numberFlag(flags: ReadonlyMap<string, string>, name: string, fallback: number, min: number): number {
+  const value = Number(flags.get(name) ?? fallback);
+  if (!Number.isFinite(value) || value < min) throw new Error(`--${name} must be a number ≥ ${min}`);
+  return value;
+}

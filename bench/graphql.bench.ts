@@ -21,7 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startNodeHttpServer, startServer } from '../src/http/index.js';
-import { parseSize, readArgs } from './args.js';
+import { numberFlag, parseSize, readArgs } from './args.js';
 import { toGraphqlFilters } from './dataset/filters.js';
 import { DEFAULT_SEED, generateDataset } from './dataset/generate.js';
 import { buildQueries, type BenchQuery, type QueryName } from './dataset/queries.js';
@@ -189,18 +189,13 @@ function parseArgs(args: readonly string[]): Options {
   for (const name of only) if (!(name in SCENARIOS)) throw new Error(`unknown scenario ${name} (known: ${Object.keys(SCENARIOS).join(', ')})`);
   const server = flags.get('server') ?? 'uws';
   if (server !== 'uws' && server !== 'node') throw new Error('--server must be uws or node');
-  const number = (name: string, fallback: number, min: number): number => {
-    const value = Number(flags.get(name) ?? fallback);
-    if (!Number.isFinite(value) || value < min) throw new Error(`--${name} must be a number ≥ ${min}`);
-    return value;
-  };
   return {
     size: parseSize(positional),
     label: positional.toLowerCase(),
     seed: Number(flags.get('seed') ?? DEFAULT_SEED),
-    duration: number('duration', 5, 1),
-    warmup: number('warmup', 1, 0),
-    rounds: number('rounds', 2, 1),
+    duration: numberFlag(flags, 'duration', 5, 1),
+    warmup: numberFlag(flags, 'warmup', 1, 0),
+    rounds: numberFlag(flags, 'rounds', 2, 1),
     only,
     server,
   };

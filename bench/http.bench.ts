@@ -28,7 +28,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { parseSize, readArgs } from './args.js';
+import { numberFlag, parseSize, readArgs } from './args.js';
 import { printRows } from './table.js';
 import { repoRoot } from './repo-root.js';
 import { startNodeHttpServer, startServer, type RunningServer, type ServerOptions } from '../src/http/index.js';
@@ -429,18 +429,13 @@ function parseArgs(args: readonly string[]): Options {
   for (const name of only) if (!SCENARIOS.includes(name)) throw new Error(`unknown scenario ${name} (known: ${SCENARIOS.join(', ')})`);
   const servers = (flags.get('servers')?.split(',') ?? Object.keys(SERVERS)) as ServerName[];
   for (const name of servers) if (!(name in SERVERS)) throw new Error(`unknown server ${name} (known: ${Object.keys(SERVERS).join(', ')})`);
-  const positive = (name: string, fallback: number, min: number): number => {
-    const value = Number(flags.get(name) ?? fallback);
-    if (!Number.isFinite(value) || value < min) throw new Error(`--${name} must be a number ≥ ${min}`);
-    return value;
-  };
   return {
     size: parseSize(sizeArg),
     label: sizeArg.toLowerCase(),
     seed: Number(flags.get('seed') ?? DEFAULT_SEED),
-    duration: positive('duration', 10, 1),
-    warmup: positive('warmup', 1, 0),
-    rounds: positive('rounds', 1, 1),
+    duration: numberFlag(flags, 'duration', 10, 1),
+    warmup: numberFlag(flags, 'warmup', 1, 0),
+    rounds: numberFlag(flags, 'rounds', 1, 1),
     only,
     servers,
     sync: flags.get('sync') === 'true',
