@@ -9,7 +9,7 @@ import type { GraphqlContext } from './context.js';
 /**
  * Queries compiled once into plain plans and run without graphql-js's general executor: the
  * same resolvers and scalar serializers, but fields collected once per document (not once per
- * entry), arguments coerced once per field per request (not once per entry), no response paths
+ * entry), arguments coerced once per variables text (not once per entry), no response paths
  * kept. Only for what cannot differ from graphql-js's answer: a query without directives
  * and without introspection, over object types only. Anything unexpected while running (an
  * error, a null where the type forbids it) gives up with `FALLBACK`, and the caller runs the
