@@ -58,6 +58,11 @@ export function executionErrors(errors: readonly GraphQLError[], report: (error:
   return out;
 }
 
+/** A Quarry error met before execution (access refused): Strapi's code and `extensions.error`. */
+export function applicationError(error: QuarryError): FormattedError {
+  return { message: error.message, extensions: quarryExtensions(error) };
+}
+
 function quarryExtensions(error: QuarryError): FormattedError['extensions'] {
   const code: ErrorCode = error instanceof ValidationError ? 'BAD_USER_INPUT' : `STRAPI_${snake(error.name)}`;
   return { code, error: { name: error.name, message: error.message, details: error.details } };

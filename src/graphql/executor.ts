@@ -4,7 +4,8 @@ import {
 } from 'graphql';
 import { DEFAULT_LIST_PARAMS_SETTINGS, type ListParamsSettings } from '../query/params/index.js';
 import { GraphqlContext } from './context.js';
-import { documentError, executionErrors, requestError, type ErrorCode, type FormattedError } from './errors.js';
+import type { QuarryError } from '../errors/index.js';
+import { applicationError, documentError, executionErrors, requestError, type ErrorCode, type FormattedError } from './errors.js';
 import { FALLBACK, planQuery, runQueryPlan, type QueryPlan } from './fast-path.js';
 import { limitsRule } from './limits.js';
 import type { GraphqlSettings } from './settings.js';
@@ -16,8 +17,14 @@ export interface GraphqlRequest {
   readonly operationName: unknown;
 }
 
+/**
+ * Whether the caller may run an operation of this kind: queries read, mutations write. The
+ * error to answer with (its status is the HTTP status), or undefined.
+ */
+export type Authorize = (kind: 'read' | 'write') => QuarryError | undefined;
+
 export interface GraphqlAnswer {
-  /** 200 once execution started; 400 for a request refused before (405 for a mutation over GET). */
+  /** 200 once execution started; 400 for a request refused before (405 for a mutation over GET, 401 / 403 by access). */
   readonly status: number;
   readonly body: { readonly errors?: readonly FormattedError[]; readonly data?: unknown };
 }
@@ -56,7 +63,7 @@ export class GraphqlExecutor {
     this.rules = [...specifiedRules, limitsRule({ ...settings, defaultPageSize: list.defaultPageSize, maxPageSize: list.maxPageSize })];
   }
 
-  run(request: GraphqlRequest, method: 'GET' | 'POST'): GraphqlAnswer | Promise<GraphqlAnswer> {
+  run(request: GraphqlRequest, method: 'GET' | 'POST', authorize: Authorize = () => undefined): GraphqlAnswer | Promise<GraphqlAnswer> {
     const { query, variables, operationName } = request;
     if (typeof query !== 'string' || query.trim() === '') return refused(400, MISSING_QUERY_MESSAGE, 'BAD_REQUEST');
     if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
@@ -73,6 +80,8 @@ export class GraphqlExecutor {
       return refused(400, message, 'BAD_REQUEST');
     }
     if (method === 'GET' && operation.operation !== 'query') return refused(405, GET_MUTATION_MESSAGE, 'BAD_REQUEST');
+    const denied = authorize(operation.operation === 'query' ? 'read' : 'write');
+    if (denied) return { status: denied.status, body: { errors: [applicationError(denied)] } };
     return this.execute(compiled, operation, (variables ?? undefined) as Record<string, unknown> | undefined);
   }
 

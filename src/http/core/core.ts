@@ -49,7 +49,7 @@ export class RestCore {
     this.router = new Router(quarry.registry, settings.prefix);
     this.cors = new Cors(settings.cors);
     this.access = new AccessControl(settings.access, quarry.tokens);
-    this.graphql = new GraphqlRoute(quarry, settings);
+    this.graphql = new GraphqlRoute(quarry, settings, this.access);
   }
 
   /** Routes a request by its head: answers at once (preflight, 404, 405) or says which body to read. */

@@ -5,6 +5,7 @@ import {
 import type { Quarry } from '../../quarry.js';
 import type { HttpSettings } from '../settings.js';
 import { isPromise, type CoreResponse, type Exchange, type MaybePromise, type RequestHead } from '../types.js';
+import type { AccessControl } from './auth.js';
 import { isJsonType } from './body.js';
 import type { BaseHeaders } from './responses.js';
 
@@ -30,7 +31,8 @@ export class GraphqlRoute {
   private executor: GraphqlExecutor | undefined;
   private page: string | undefined;
 
-  constructor(private readonly quarry: Quarry, private readonly settings: HttpSettings) {
+  /** `access` is the REST core's: a query is checked as a read, a mutation as a write, once the operation is known. */
+  constructor(private readonly quarry: Quarry, private readonly settings: HttpSettings, private readonly access: AccessControl) {
     this.graphql = resolveGraphqlSettings(settings.graphql);
   }
 
@@ -60,7 +62,7 @@ export class GraphqlRoute {
       return errorAnswer(400, `The request body is not JSON: ${error instanceof Error ? error.message : String(error)}`, head, base);
     }
     if (typeof request !== 'object' || request === null || Array.isArray(request)) return errorAnswer(400, NOT_JSON_MESSAGE, head, base);
-    return this.answer(this.run(request as GraphqlRequest, 'POST'), head, base);
+    return this.answer(this.run(request as GraphqlRequest, 'POST', head), head, base);
   }
 
   private get(head: RequestHead, base: BaseHeaders): MaybePromise<CoreResponse> {
@@ -77,12 +79,12 @@ export class GraphqlRoute {
     } catch {
       return errorAnswer(400, BAD_VARIABLES_MESSAGE, head, base);
     }
-    return this.answer(this.run({ query, variables, operationName: params.get('operationName') ?? undefined }, 'GET'), head, base);
+    return this.answer(this.run({ query, variables, operationName: params.get('operationName') ?? undefined }, 'GET', head), head, base);
   }
 
-  private run(request: GraphqlRequest, method: 'GET' | 'POST'): MaybePromise<GraphqlAnswer> {
+  private run(request: GraphqlRequest, method: 'GET' | 'POST', head: RequestHead): MaybePromise<GraphqlAnswer> {
     this.executor ??= new GraphqlExecutor(graphqlSchemaOf(this.quarry), this.graphql, this.settings.listParams, (error) => this.report(error));
-    return this.executor.run(request, method);
+    return this.executor.run(request, method, (kind) => this.access.check(head.headers, kind));
   }
 
   private answer(answer: MaybePromise<GraphqlAnswer>, head: RequestHead, base: BaseHeaders): MaybePromise<CoreResponse> {
