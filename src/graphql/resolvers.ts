@@ -3,6 +3,7 @@ import type { Entry } from '../documents/entry.js';
 import type { PageMeta } from '../documents/read.js';
 import type { Status } from '../documents/service.js';
 import { DEFAULT_LIST_PARAMS_SETTINGS } from '../query/params/index.js';
+import type { QueryObject } from '../query/querystring/index.js';
 import type { ContentType, RelationAttribute } from '../schema/types.js';
 import { entryQuery, listQuery, relationOptions, type ListArgs } from './args.js';
 import type { GraphqlContext } from './context.js';
@@ -29,11 +30,17 @@ export interface PageInfo {
 }
 
 export class Resolvers {
+  /**
+   * REST-shaped queries by the arguments they were read from: the fast path hands the same
+   * arguments object to every request with the same variables, so a repeated list is translated once.
+   */
+  private readonly queries = { list: new WeakMap<ListArgs, QueryObject>(), connection: new WeakMap<ListArgs, QueryObject>() };
+
   constructor(private readonly source: DocumentSource, private readonly ct: ContentType) {}
 
   list(): Resolver<ListArgs> {
     return async (_parent, args, ctx) => {
-      const page = await this.service.findFromQueryAsync(listQuery(this.source.registry, this.ct, args, false), ctx.listParams);
+      const page = await this.service.findFromQueryAsync(this.queryOf(args, 'list'), ctx.listParams);
       ctx.shown(page.results, args.status ?? 'published');
       return page.results;
     };
@@ -41,7 +48,7 @@ export class Resolvers {
 
   connection(): Resolver<ListArgs> {
     return async (_parent, args, ctx) => {
-      const page = await this.service.findFromQueryAsync(listQuery(this.source.registry, this.ct, args, true), ctx.listParams);
+      const page = await this.service.findFromQueryAsync(this.queryOf(args, 'connection'), ctx.listParams);
       ctx.shown(page.results, args.status ?? 'published');
       return { nodes: page.results, pageInfo: pageInfoOf(page.pagination) };
     };
@@ -99,6 +106,17 @@ export class Resolvers {
       });
       return attribute.toMany ? loaded : loaded.then((list) => list[0] ?? null);
     };
+  }
+
+  /** A connection counts its matches (`pageInfo.total`); a plain list does not. */
+  private queryOf(args: ListArgs, kind: 'list' | 'connection'): QueryObject {
+    const known = this.queries[kind];
+    let query = known.get(args);
+    if (!query) {
+      query = listQuery(this.source.registry, this.ct, args, kind === 'connection');
+      known.set(args, query);
+    }
+    return query;
   }
 
   private get service() {
