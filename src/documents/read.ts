@@ -7,6 +7,7 @@ import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
 import { toEntry, type Entry } from './entry.js';
+import { entryFromRow } from './entry-json.js';
 import { Populator } from './populate.js';
 import type { ReadRequest, ReadWindow } from './read-request.js';
 
@@ -80,7 +81,9 @@ export class DocumentReader {
    */
   present(ct: ContentType, row: Row, status: Status, req: Pick<ReadRequest, 'fields' | 'populate'>, populator = new Populator(this.engine)): Entry {
     const entry = toEntry(ct, row, req.fields);
-    populator.populate(ct, entry, row.id, req.populate, status);
+    if (hasKeys(req.populate)) populator.populate(ct, entry, row.id, req.populate, status);
+    // Entries left as built are the row printed under its selection: their JSON is kept (entry-json.ts).
+    else entryFromRow(entry, row, req.fields);
     return entry;
   }
 
@@ -96,6 +99,11 @@ export class DocumentReader {
   private filterOf(ct: ContentType, filters: unknown): FilterNode {
     return filters === undefined || filters === null ? ConstNode.TRUE : buildFilterTree(this.engine.registry, ct.uid, filters, { limits: this.engine.filterLimits });
   }
+}
+
+function hasKeys(tree: object): boolean {
+  for (const _ in tree) return true;
+  return false;
 }
 
 function pageMeta(window: ReadWindow, total: number): PageMeta {

@@ -6,7 +6,8 @@ import type { ContentType } from '../../schema/types.js';
 import type { Status } from '../../documents/service.js';
 import { readDataPayload } from './body.js';
 import type { HandlerContext, MethodTable } from './context.js';
-import { json, noContent } from './responses.js';
+import { entriesJson, entryJson } from '../../documents/entry-json.js';
+import { dataResponse, json, noContent } from './responses.js';
 import type { Match } from './router.js';
 
 type Collection = Extract<Match, { resource: 'collection' }>;
@@ -20,7 +21,7 @@ export const collectionRoutes: MethodTable<Collection> = Object.freeze({
     // uWS pipelining caveat of answers pending across turns: test/pool/http.test.ts).
     async run(ctx: HandlerContext<Collection>) {
       const page = await ctx.service.findFromQueryAsync(ctx.query, ctx.settings.listParams);
-      return json(200, { data: page.results, meta: { pagination: page.pagination } }, ctx.base);
+      return dataResponse(200, entriesJson(page.results), { pagination: page.pagination }, ctx.base);
     },
   },
   POST: {
@@ -40,7 +41,7 @@ export const documentRoutes: MethodTable<Document> = Object.freeze({
     run(ctx: HandlerContext<Document>) {
       const entry = ctx.service.findOneFromQuery(ctx.match.documentId, ctx.query);
       if (entry === null) throw new NotFoundError();
-      return json(200, { data: entry, meta: {} }, ctx.base);
+      return dataResponse(200, entryJson(entry), {}, ctx.base);
     },
   },
   PUT: {

@@ -11,6 +11,11 @@ export function json(status: number, value: unknown, base: BaseHeaders): CoreRes
   return { status, headers: { ...base, 'content-type': JSON_TYPE }, body: JSON.stringify(value) };
 }
 
+/** `{ data, meta }` whose data is JSON text already (entries keep theirs: documents/entry-json.ts). */
+export function dataResponse(status: number, data: string, meta: unknown, base: BaseHeaders): CoreResponse {
+  return { status, headers: { ...base, 'content-type': JSON_TYPE }, body: `{"data":${data},"meta":${JSON.stringify(meta)}}` };
+}
+
 export function noContent(base: BaseHeaders, extra: Readonly<Record<string, string>> = {}): CoreResponse {
   return { status: 204, headers: { ...base, ...extra }, body: undefined };
 }

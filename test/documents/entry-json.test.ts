@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entriesJson, entryJson } from '../../src/documents/entry-json.js';
+import { tempQuarry } from '../support/temp-quarry.js';
+
+const R = 'api::restaurant.restaurant';
+const K = 'api::category.category';
+let q: ReturnType<typeof tempQuarry>;
+let documentId: string;
+
+beforeAll(async () => {
+  q = tempQuarry();
+  const cat = await q.documents(K).create({ data: { name: 'Bistro' } });
+  for (let i = 0; i < 5; i++) {
+    const r = await q.documents(R).create({ data: { name: `R${i}`, stars: i, categories: [cat.documentId] } });
+    if (i === 2) documentId = r.documentId as string;
+  }
+});
+afterAll(() => q.dispose());
+
+const page = (query: Record<string, unknown>) => q.documents(R).findFromQuery(query as never).results;
+
+describe('entry JSON kept per row', () => {
+  it('prints exactly what JSON.stringify prints, whatever the selection, populated or not', () => {
+    for (const query of [{}, { fields: ['name'] }, { fields: ['stars', 'name'] }, { populate: { categories: 'true' } }, { populate: { categories: { count: 'true' } } }]) {
+      for (let round = 0; round < 2; round++) {
+        const entries = page(query);
+        expect(entriesJson(entries)).toBe(JSON.stringify(entries));
+        expect(entryJson(entries[0]!)).toBe(JSON.stringify(entries[0]));
+      }
+    }
+  });
+
+  it('follows writes: an updated row prints its new values, a relation change shows where populated', async () => {
+    page({});
+    await q.documents(R).update({ documentId, data: { name: 'Renamed', categories: [] } });
+    const entries = page({ filters: { documentId } });
+    expect(JSON.parse(entriesJson(entries))).toEqual([expect.objectContaining({ name: 'Renamed' })]);
+    const populated = page({ filters: { documentId }, populate: { categories: 'true' } });
+    expect(JSON.parse(entriesJson(populated))[0].categories).toEqual([]);
+  });
+
+  it('prints the entries a write answers afresh (their rows are not shared)', async () => {
+    const created = await q.documents(R).create({ data: { name: 'Fresh' } });
+    expect(entryJson(created)).toBe(JSON.stringify(created));
+  });
+});
