@@ -39,6 +39,22 @@ export function entryJson(entry: Entry): string {
   return text;
 }
 
+/**
+ * Text printed from an entry that depends on nothing but its row (another interface's view of
+ * it, named by `key`): remembered with the row like the entry's own JSON; made afresh each time
+ * for an entry not built straight from a cached row.
+ */
+export function rowText(entry: Entry, key: string, make: () => string): string {
+  const source = sources.get(entry);
+  if (!source) return make();
+  let byKey = texts.get(source.row);
+  if (!byKey) texts.set(source.row, (byKey = new Map()));
+  const full = `${source.selection}\u0001${key}`;
+  let text = byKey.get(full);
+  if (text === undefined) byKey.set(full, (text = make()));
+  return text;
+}
+
 /** `JSON.stringify(entries)`, from the remembered texts where there are some. */
 export function entriesJson(entries: readonly Entry[]): string {
   let out = '[';

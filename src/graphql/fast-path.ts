@@ -4,7 +4,10 @@ import {
   type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLObjectType, type GraphQLOutputType,
   type GraphQLResolveInfo, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
+import { rowText } from '../documents/entry-json.js';
+import type { Entry } from '../documents/entry.js';
 import type { GraphqlContext } from './context.js';
+import { RawJson } from './raw-json.js';
 
 /**
  * Queries compiled once into plain plans and run without graphql-js's general executor: the
@@ -37,6 +40,11 @@ interface FieldPlan {
 interface ObjectPlan {
   readonly type: GraphQLObjectType;
   readonly fields: readonly FieldPlan[];
+  /**
+   * Set when every field is a property read of a scalar (no resolver, no arguments): the
+   * object is then a function of its source alone, and its text is kept with the source's row.
+   */
+  readonly rowKey: string | undefined;
 }
 
 export interface QueryPlan {
@@ -104,7 +112,12 @@ function planObject(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragme
     const shape = def ? shapeOf(def.type, (object) => planObject(schema, fragments, object, subSets)) : { kind: 'nonNull' as const, of: TEXT };
     return { key, name, node, def, shape, hasArgs: (def?.args.length ?? 0) > 0, info: { fieldNodes: nodes } as unknown as GraphQLResolveInfo };
   });
-  return { type, fields };
+  const propertyReads = fields.every((f) => f.def !== undefined && !f.def.resolve && !f.hasArgs && isLeafShape(f.shape));
+  return { type, fields, rowKey: propertyReads ? `graphql:${type.name}:${fields.map((f) => `${f.key}=${f.name}`).join(',')}` : undefined };
+}
+
+function isLeafShape(shape: Shape): boolean {
+  return shape.kind === 'leaf' || (shape.kind === 'nonNull' && shape.of.kind === 'leaf');
 }
 
 const TEXT: Shape = { kind: 'leaf', serialize: (v) => v };
@@ -222,8 +235,12 @@ class PlanRun {
         const out = shape.serialize(value);
         return out === undefined ? failed() : out;
       }
-      case 'object':
-        return this.object(shape.plan, value);
+      case 'object': {
+        const { plan } = shape;
+        if (plan.rowKey === undefined || typeof value !== 'object') return this.object(plan, value);
+        // Property reads only, so synchronous: a failure throws FALLBACK through rowText.
+        return new RawJson(rowText(value as Entry, plan.rowKey, () => JSON.stringify(this.object(plan, value))));
+      }
     }
   }
 }

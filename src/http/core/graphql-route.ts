@@ -1,5 +1,5 @@
 import {
-  explorerPage, graphqlSchemaOf, GraphqlExecutor, resolveGraphqlSettings,
+  explorerPage, graphqlSchemaOf, GraphqlExecutor, resolveGraphqlSettings, stringifyAnswer,
   type FormattedError, type GraphqlAnswer, type GraphqlRequest, type GraphqlSettings,
 } from '../../graphql/index.js';
 import type { Quarry } from '../../quarry.js';
@@ -91,7 +91,7 @@ export class GraphqlRoute {
     const respond = (a: GraphqlAnswer): CoreResponse => ({
       status: a.status,
       headers: { ...base, 'content-type': responseType(head.headers.accept), ...(a.status === 405 ? { allow: 'POST' } : {}) },
-      body: JSON.stringify(a.body),
+      body: stringifyAnswer(a.body),
     });
     return isPromise(answer) ? answer.then(respond) : respond(answer);
   }
