@@ -5,7 +5,7 @@ import type { Values } from './settings.js';
 /** Settings of every serving command: who may do what, the limits, the pool and the shutdown. */
 export const SERVING_SETTINGS = [
   'readAccess', 'writeAccess', 'maxBodyBytes', 'maxQueryDepth', 'maxFilterConditions', 'maxInValues',
-  'maxPageSize', 'maxPopulateDepth', 'poolThreads', 'queryTimeoutMs', 'shutdownGraceMs',
+  'maxPageSize', 'maxPopulateDepth', 'graphqlMaxDepth', 'graphqlMaxCost', 'poolThreads', 'queryTimeoutMs', 'shutdownGraceMs',
 ] as const;
 
 export interface Serving {
@@ -24,6 +24,7 @@ export function servingOptions(s: Values<(typeof SERVING_SETTINGS)[number]>): Se
       maxBodyBytes: s.maxBodyBytes.value,
       queryLimits: { maxDepth: s.maxQueryDepth.value, maxArrayLength: s.maxInValues.value },
       listParams: { maxPageSize: s.maxPageSize.value, maxPopulateDepth: s.maxPopulateDepth.value },
+      graphql: { maxDepth: s.graphqlMaxDepth.value, maxCost: s.graphqlMaxCost.value },
     },
     quarry: {
       filterLimits: { maxConditions: s.maxFilterConditions.value, maxListValues: s.maxInValues.value, maxDepth: s.maxQueryDepth.value },

@@ -1,3 +1,4 @@
+import { DEFAULT_GRAPHQL_SETTINGS } from '../graphql/settings.js';
 import { DEFAULT_HTTP_SETTINGS } from '../http/settings.js';
 import { DEFAULT_TIMEOUT_MS } from '../pool/pool.js';
 import { DEFAULT_FILTER_LIMITS } from '../query/filters/index.js';
@@ -106,6 +107,8 @@ export const SETTINGS = {
   maxInValues: setting('max-in-values', 'values in one $in / $notIn or query-string list; more is a 400', String(DEFAULT_FILTER_LIMITS.maxListValues), positive),
   maxPageSize: setting('max-page-size', 'largest page: bigger pageSize / limit are capped to it, as Strapi does', String(DEFAULT_LIST_PARAMS_SETTINGS.maxPageSize), positive),
   maxPopulateDepth: setting('max-populate-depth', 'levels populate may nest; more is a 400', String(DEFAULT_LIST_PARAMS_SETTINGS.maxPopulateDepth), positive),
+  graphqlMaxDepth: setting('graphql-max-depth', 'field levels a GraphQL operation may nest; more is refused before it runs', String(DEFAULT_GRAPHQL_SETTINGS.maxDepth), positive),
+  graphqlMaxCost: setting('graphql-max-cost', 'field values a GraphQL operation may resolve (lists count by page size); more is refused before it runs', String(DEFAULT_GRAPHQL_SETTINGS.maxCost), positive),
   poolThreads: setting('pool-threads', 'worker threads for expensive list queries (0: every query runs on the main thread)', '0', wholeNumber),
   queryTimeoutMs: setting('query-timeout-ms', 'a read (list or single entry, inline or pooled) still running after this is cancelled with a 503', String(DEFAULT_TIMEOUT_MS), positive),
   shutdownGraceMs: setting('shutdown-grace-ms', 'on SIGTERM / SIGINT, how long requests in progress may take to finish', '10000', positive),

@@ -148,7 +148,7 @@ describe('the CLI passes each limit to the server', () => {
     const s = resolveSettings(SERVING_SETTINGS, {}, {
       QUARRY_READ_ACCESS: 'token', QUARRY_MAX_BODY_BYTES: '10', QUARRY_MAX_QUERY_DEPTH: '3', QUARRY_MAX_FILTER_CONDITIONS: '4',
       QUARRY_MAX_IN_VALUES: '5', QUARRY_MAX_PAGE_SIZE: '6', QUARRY_MAX_POPULATE_DEPTH: '2', QUARRY_POOL_THREADS: '1',
-      QUARRY_QUERY_TIMEOUT_MS: '700', QUARRY_SHUTDOWN_GRACE_MS: '800',
+      QUARRY_QUERY_TIMEOUT_MS: '700', QUARRY_SHUTDOWN_GRACE_MS: '800', QUARRY_GRAPHQL_MAX_DEPTH: '7', QUARRY_GRAPHQL_MAX_COST: '900',
     });
     expect(servingOptions(s)).toEqual({
       http: {
@@ -156,6 +156,7 @@ describe('the CLI passes each limit to the server', () => {
         maxBodyBytes: 10,
         queryLimits: { maxDepth: 3, maxArrayLength: 5 },
         listParams: { maxPageSize: 6, maxPopulateDepth: 2 },
+        graphql: { maxDepth: 7, maxCost: 900 },
       },
       quarry: { filterLimits: { maxConditions: 4, maxListValues: 5, maxDepth: 3 }, queryTimeoutMs: 700, pool: { threads: 1, timeoutMs: 700 } },
       shutdownGraceMs: 800,
@@ -167,6 +168,7 @@ describe('the CLI passes each limit to the server', () => {
     const exit = main([
       'serve', '--schemas', DEMO_SCHEMAS, '--data', join(tempDir(), 'db'), '--locales', 'en,fr',
       '--max-filter-conditions', '2', '--max-in-values', '3', '--max-page-size', '4', '--max-query-depth', '6', '--max-populate-depth', '1',
+      '--graphql-max-depth', '3',
     ], ctx);
     let url: string | undefined;
     for (let waited = 0; url === undefined && waited < 30_000; waited += 50) {
@@ -181,6 +183,12 @@ describe('the CLI passes each limit to the server', () => {
       expect((await get('pagination[pageSize]=50')).body.meta.pagination.pageSize).toBe(4);
       expectLimit(await get(nested(7)), 400, /depth limit of 6/);
       expectLimit(await get(deepPopulate(2)), 400, /depth limit of 1/);
+      const graphql = await fetch(new URL('/graphql', url), {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ restaurants { categories { restaurants { name } } } }' }),
+      });
+      expect(graphql.status).toBe(400);
+      expect(JSON.stringify(await graphql.json())).toMatch(/depth/i);
     } finally {
       ctx.stop();
       expect(await exit).toBe(0);
