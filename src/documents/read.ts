@@ -7,7 +7,7 @@ import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
 import { toEntry, type Entry } from './entry.js';
-import { entryFromRow } from './entry-json.js';
+import { entriesFromRows } from './entry-json.js';
 import { Populator } from './populate.js';
 import type { ReadRequest, ReadWindow } from './read-request.js';
 
@@ -47,7 +47,10 @@ export class DocumentReader {
       limit: req.window.limit,
     }, this.plans);
     const populator = new Populator(this.engine);
-    const entries = result.ids.map((id) => this.present(ct, this.engine.store.rows.get(ct.uid, id)!, req.status ?? status, req, populator));
+    const rows = result.ids.map((id) => this.engine.store.rows.get(ct.uid, id)!);
+    const entries = rows.map((row) => this.present(ct, row, req.status ?? status, req, populator));
+    // Entries with nothing populated are their rows printed under the selection: their JSON is kept (entry-json.ts).
+    if (!hasKeys(req.populate)) entriesFromRows(entries, rows, req.fields);
     return { entries, total: result.total };
   }
 
@@ -81,9 +84,7 @@ export class DocumentReader {
    */
   present(ct: ContentType, row: Row, status: Status, req: Pick<ReadRequest, 'fields' | 'populate'>, populator = new Populator(this.engine)): Entry {
     const entry = toEntry(ct, row, req.fields);
-    if (hasKeys(req.populate)) populator.populate(ct, entry, row.id, req.populate, status);
-    // Entries left as built are the row printed under its selection: their JSON is kept (entry-json.ts).
-    else entryFromRow(entry, row, req.fields);
+    populator.populate(ct, entry, row.id, req.populate, status);
     return entry;
   }
 

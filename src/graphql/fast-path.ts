@@ -4,7 +4,7 @@ import {
   type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLObjectType, type GraphQLOutputType,
   type GraphQLResolveInfo, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
-import { rowText } from '../documents/entry-json.js';
+import { rowTexts } from '../documents/entry-json.js';
 import type { Entry } from '../documents/entry.js';
 import type { GraphqlContext } from './context.js';
 import { RawJson } from './raw-json.js';
@@ -218,6 +218,19 @@ class PlanRun {
     return args;
   }
 
+  /**
+   * A list of entries read straight from rows, whose items are plain field reads: each item's
+   * text is kept with its row (documents/entry-json.ts). Property reads are synchronous, so a
+   * failure throws FALLBACK from inside.
+   */
+  private keptTexts(item: Shape, entries: unknown[]): RawJson[] | undefined {
+    const inner = item.kind === 'nonNull' ? item.of : item;
+    if (inner.kind !== 'object' || inner.plan.rowKey === undefined) return undefined;
+    const { plan } = inner;
+    const key = inner.plan.rowKey;
+    return rowTexts(entries as Entry[], key, (entry) => JSON.stringify(this.object(plan, entry)))?.map((text) => new RawJson(text));
+  }
+
   private complete(shape: Shape, value: unknown): Value | Promise<Value> {
     if (shape.kind === 'nonNull') {
       const inner = this.complete(shape.of, value);
@@ -228,6 +241,8 @@ class PlanRun {
     switch (shape.kind) {
       case 'list': {
         if (!Array.isArray(value)) return failed();
+        const texts = this.keptTexts(shape.of, value);
+        if (texts) return texts;
         const items = value.map((item) => this.complete(shape.of, item));
         return items.some((i) => i instanceof Promise) ? Promise.all(items) : items;
       }
@@ -235,12 +250,8 @@ class PlanRun {
         const out = shape.serialize(value);
         return out === undefined ? failed() : out;
       }
-      case 'object': {
-        const { plan } = shape;
-        if (plan.rowKey === undefined || typeof value !== 'object') return this.object(plan, value);
-        // Property reads only, so synchronous: a failure throws FALLBACK through rowText.
-        return new RawJson(rowText(value as Entry, plan.rowKey, () => JSON.stringify(this.object(plan, value))));
-      }
+      case 'object':
+        return this.object(shape.plan, value);
     }
   }
 }

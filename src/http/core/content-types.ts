@@ -6,7 +6,7 @@ import type { ContentType } from '../../schema/types.js';
 import type { Status } from '../../documents/service.js';
 import { readDataPayload } from './body.js';
 import type { HandlerContext, MethodTable } from './context.js';
-import { entriesJson, entryJson } from '../../documents/entry-json.js';
+import { entriesJson } from '../../documents/entry-json.js';
 import { dataResponse, json, noContent } from './responses.js';
 import type { Match } from './router.js';
 
@@ -41,7 +41,7 @@ export const documentRoutes: MethodTable<Document> = Object.freeze({
     run(ctx: HandlerContext<Document>) {
       const entry = ctx.service.findOneFromQuery(ctx.match.documentId, ctx.query);
       if (entry === null) throw new NotFoundError();
-      return dataResponse(200, entryJson(entry), {}, ctx.base);
+      return json(200, { data: entry, meta: {} }, ctx.base);
     },
   },
   PUT: {
