@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ValidationError } from '../../src/errors/index.js';
 import { buildFilterTree } from '../../src/query/filters/index.js';

@@ -1,7 +1,7 @@
 import type { Database, Key } from 'lmdb';
 import { BLOCKS, concat, decode, INLINE } from '../postings.js';
 import { someIds, type Problems } from './problems.js';
-import { SetTrie, type StoredSet } from './set-trie.js';
+import { SetTrie } from './set-trie.js';
 
 interface Pending {
   prefix: readonly Key[];

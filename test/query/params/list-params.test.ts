@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseListParams } from '../../../src/query/params/index.js';
-import { readQueryString } from '../../../src/query/querystring/index.js';
 import { errorOf, list, plain, registry, RESTAURANT, type } from './fixtures.js';
 
 describe('parseListParams', () => {
