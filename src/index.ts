@@ -5,6 +5,7 @@ export type { FindParams } from './documents/read-request.js';
 export type { Entry } from './documents/entry.js';
 export type { CheckReport, Problem, ProblemKind } from './store/check/check.js';
 export { SchemaRegistry } from './schema/registry.js';
+export { compactStore, type CompactResult } from './store/compact.js';
 export { buildGraphqlSchema, graphqlSchemaOf, DEFAULT_GRAPHQL_SETTINGS, type GraphqlSettings } from './graphql/index.js';
 export { startServer, startNodeHttpServer, type RunningServer, type ServerOptions } from './http/index.js';
 export * from './errors/index.js';

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createQuarry } from '../../src/index.js';
-import { compactStore } from '../../src/store/compact.js';
+import { compactStore, createQuarry } from '../../src/index.js';
 import { DEMO_SCHEMAS } from '../support/temp-quarry.js';
 
 const R = 'api::restaurant.restaurant';
