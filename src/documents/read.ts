@@ -41,7 +41,7 @@ export class DocumentReader {
     const result = runList(this.engine.registry, this.engine.store, {
       type: ct.uid,
       scopes: this.engine.readScopes(ct, status, req.locale),
-      filter: this.filterOfRequest(ct, req),
+      filter: this.filterFor(ct, req),
       sort: req.sort,
       start: req.window.start,
       limit: req.window.limit,
@@ -88,7 +88,8 @@ export class DocumentReader {
     return entry;
   }
 
-  private filterOfRequest(ct: ContentType, req: ReadRequest): FilterNode {
+  /** The request's filter tree, validated once per request object (cached requests come back as the same object). */
+  filterFor(ct: ContentType, req: ReadRequest): FilterNode {
     let filter = this.filters.get(req);
     if (!filter) {
       filter = this.filterOf(ct, req.filters);

@@ -1,6 +1,4 @@
 import { estimateList, type ListEstimate } from '../query/estimate.js';
-import { buildFilterTree } from '../query/filters/index.js';
-import { ConstNode } from '../query/ir/index.js';
 import {
   DEFAULT_LIST_PARAMS_SETTINGS, parseListParams, parsePopulate, type ListParams, type ListParamsSettings,
 } from '../query/params/index.js';
@@ -123,8 +121,7 @@ export class DocumentService {
    * are checked here with REST's defaults (status published, 25 per page, at most 100).
    */
   findFromQuery(query: QueryObject, settings?: Partial<ListParamsSettings>): Page {
-    const req = this.queryRequest(query, settings);
-    return this.limited(() => this.reader.page(this.contentType, req));
+    return this.listRequest(this.queryRequest(query, settings));
   }
 
   /**
@@ -140,22 +137,23 @@ export class DocumentService {
     // Inside a write transaction only this thread sees the uncommitted writes.
     if (!offload || mode === 'inline' || this.engine.store.inTransaction) return this.findFromQuery(query, settings);
     if (mode === 'pool') return offload.run(this.contentType.uid, query, settings);
-    const key = JSON.stringify([query, settings]);
+    // One key for the decision and the parsed request: a repeated request is printed once.
+    const key = queryKey(query, settings);
     const now = Date.now();
     const known = this.decisions.get(key);
     if (known && now - known.at < DECISION_TTL_MS) {
-      return known.offload ? offload.run(this.contentType.uid, query, settings) : this.findFromQuery(query, settings);
+      return known.offload ? offload.run(this.contentType.uid, query, settings) : this.listRequest(this.queryRequest(query, settings, key));
     }
-    const params = parseListParams(this.engine.registry, this.contentType, query, settings);
-    const elsewhere = this.estimateParams(params).movable >= offload.costThreshold;
+    const req = this.queryRequest(query, settings, key);
+    const elsewhere = this.estimateRequest(req).movable >= offload.costThreshold;
     if (this.decisions.size >= MAX_DECISIONS) this.decisions = new Map();
     this.decisions.set(key, { offload: elsewhere, at: now });
-    return elsewhere ? offload.run(this.contentType.uid, query, settings) : this.listSync(params);
+    return elsewhere ? offload.run(this.contentType.uid, query, settings) : this.listRequest(req);
   }
 
   /** What a REST list would cost, planned but not run (`estimateList`): its plan, matches and cost. */
   estimateFromQuery(query: QueryObject, settings?: Partial<ListParamsSettings>): ListEstimate {
-    return this.estimateParams(parseListParams(this.engine.registry, this.contentType, query, settings));
+    return this.estimateRequest(this.queryRequest(query, settings));
   }
 
   /** Where `findFromQueryAsync` may send lists; set by the top level (`createQuarry({ pool })`). */
@@ -176,7 +174,11 @@ export class DocumentService {
 
   /** A list request already read from a query string or GraphQL arguments. */
   listSync(params: ListParams): Page {
-    return this.limited(() => this.reader.page(this.contentType, requestFromList(params)));
+    return this.listRequest(requestFromList(params));
+  }
+
+  private listRequest(req: ReadRequest): Page {
+    return this.limited(() => this.reader.page(this.contentType, req));
   }
 
   private limited<T>(fn: () => T): T {
@@ -269,14 +271,14 @@ export class DocumentService {
     }));
   }
 
-  private estimateParams(params: ListParams): ListEstimate {
+  /** The estimate plans the same filter tree the list would run (the reader keeps one per request). */
+  private estimateRequest(req: ReadRequest): ListEstimate {
     const ct = this.contentType;
-    const req = requestFromList(params);
     const status = this.engine.statusOf(ct, req.status);
     return estimateList(this.engine.registry, this.engine.store, {
       type: ct.uid,
       scopes: this.engine.readScopes(ct, status, req.locale),
-      filter: req.filters === undefined || req.filters === null ? ConstNode.TRUE : buildFilterTree(this.engine.registry, ct.uid, req.filters, { limits: this.engine.filterLimits }),
+      filter: this.reader.filterFor(ct, req),
       sort: req.sort,
       start: req.window.start,
       limit: req.window.limit,
@@ -298,9 +300,8 @@ export class DocumentService {
     return this.requests.get(requestKey([params, paged]), () => requestFromFind(this.engine.registry, this.contentType, params, paged));
   }
 
-  /** A query object holds only strings, arrays and objects: its JSON text is its identity. */
-  private queryRequest(query: QueryObject, settings: Partial<ListParamsSettings> | undefined): ReadRequest {
-    return this.requests.get(JSON.stringify(['q', query, settings ?? null]), () =>
+    private queryRequest(query: QueryObject, settings: Partial<ListParamsSettings> | undefined, key = queryKey(query, settings)): ReadRequest {
+    return this.requests.get(key, () =>
       requestFromList(parseListParams(this.engine.registry, this.contentType, query, settings)));
   }
 
@@ -321,4 +322,9 @@ export class DocumentService {
     const status: Status = this.contentType.draftAndPublish && row.publishedAt === null ? 'draft' : 'published';
     return this.reader.present(this.contentType, row, status, this.request(shape, false));
   }
+}
+
+/** A query object holds only strings, arrays and objects: its JSON text is its identity. */
+function queryKey(query: QueryObject, settings: Partial<ListParamsSettings> | undefined): string {
+  return JSON.stringify(['q', query, settings ?? null]);
 }
