@@ -23,3 +23,10 @@ export function numberFlag(flags: ReadonlyMap<string, string>, name: string, fal
   if (!Number.isFinite(value) || value < min) throw new Error(`--${name} must be a number ≥ ${min}`);
   return value;
 }
+
+/** A comma-separated `--name=a,b` of known names (all of them when absent); an unknown name is an error. */
+export function listFlag<N extends string>(flags: ReadonlyMap<string, string>, name: string, known: readonly N[]): N[] {
+  const chosen = flags.get(name)?.split(',') ?? [...known];
+  for (const item of chosen) if (!(known as readonly string[]).includes(item)) throw new Error(`unknown ${name} value ${item} (known: ${known.join(', ')})`);
+  return chosen as N[];
+}

@@ -21,7 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startNodeHttpServer, startServer } from '../src/http/index.js';
-import { numberFlag, parseSize, readArgs } from './args.js';
+import { listFlag, numberFlag, parseSize, readArgs } from './args.js';
 import { toGraphqlFilters } from './dataset/filters.js';
 import { DEFAULT_SEED, generateDataset } from './dataset/generate.js';
 import { buildQueries, type BenchQuery, type QueryName } from './dataset/queries.js';
@@ -185,8 +185,7 @@ function ratiosOf(measurements: readonly Measurement[]): Ratio[] {
 
 function parseArgs(args: readonly string[]): Options {
   const { positional, flags } = readArgs(args, '100k');
-  const only = (flags.get('only')?.split(',') ?? Object.keys(SCENARIOS)) as ScenarioName[];
-  for (const name of only) if (!(name in SCENARIOS)) throw new Error(`unknown scenario ${name} (known: ${Object.keys(SCENARIOS).join(', ')})`);
+  const only = listFlag(flags, 'only', Object.keys(SCENARIOS) as ScenarioName[]);
   const server = flags.get('server') ?? 'uws';
   if (server !== 'uws' && server !== 'node') throw new Error('--server must be uws or node');
   return {

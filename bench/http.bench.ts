@@ -28,7 +28,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { numberFlag, parseSize, readArgs } from './args.js';
+import { listFlag, numberFlag, parseSize, readArgs } from './args.js';
 import { printRows } from './table.js';
 import { repoRoot } from './repo-root.js';
 import { startNodeHttpServer, startServer, type RunningServer, type ServerOptions } from '../src/http/index.js';
@@ -425,10 +425,8 @@ function writeResults(
 
 function parseArgs(args: readonly string[]): Options {
   const { positional: sizeArg, flags } = readArgs(args, '100k');
-  const only = (flags.get('only')?.split(',') ?? [...SCENARIOS]) as ScenarioName[];
-  for (const name of only) if (!SCENARIOS.includes(name)) throw new Error(`unknown scenario ${name} (known: ${SCENARIOS.join(', ')})`);
-  const servers = (flags.get('servers')?.split(',') ?? Object.keys(SERVERS)) as ServerName[];
-  for (const name of servers) if (!(name in SERVERS)) throw new Error(`unknown server ${name} (known: ${Object.keys(SERVERS).join(', ')})`);
+  const only = listFlag(flags, 'only', SCENARIOS);
+  const servers = listFlag(flags, 'servers', Object.keys(SERVERS) as ServerName[]);
   return {
     size: parseSize(sizeArg),
     label: sizeArg.toLowerCase(),
