@@ -35,7 +35,8 @@ export function intersect(a: IdSet, b: IdSet): IdSet {
 }
 
 export function union(sets: readonly IdSet[]): IdSet {
-  const nonEmpty = sets.filter((s) => sizeOf(s) > 0);
+  // Bitmaps are not counted here: an empty one changes nothing, and counting is a pass of its own.
+  const nonEmpty = sets.filter((s) => s instanceof Bitmap || s.length > 0);
   if (nonEmpty.length === 0) return EMPTY;
   if (nonEmpty.length === 1) return nonEmpty[0]!;
   let max = 0;
@@ -43,11 +44,11 @@ export function union(sets: readonly IdSet[]): IdSet {
   const dense: Bitmap[] = [];
   const sparse: Uint32Array[] = [];
   for (const s of nonEmpty) {
-    total += sizeOf(s);
     if (s instanceof Bitmap) {
       max = Math.max(max, s.words.length * 32 - 1);
       dense.push(s);
     } else {
+      total += s.length;
       max = Math.max(max, s[s.length - 1]!);
       if (isDense(s)) dense.push(bitmapOf(s));
       else sparse.push(s);
