@@ -231,6 +231,18 @@ export class RowStore {
     }
   }
 
+  /**
+   * An identity for the in-memory copy of one field's index in one scope (the folded twin's when
+   * `folded`): the same object until a write changes that index, undefined when none is kept
+   * (inside a write transaction). Readers key what they derive from `indexGroups` on it, so that
+   * it lives exactly as long as the sets it came from.
+   */
+  indexVersion(type: string, field: string, scope: RowScope, folded: boolean): object | undefined {
+    const state = this.state(type);
+    const f = this.field(state, field);
+    return this.fieldGroups([state.code, folded ? f.foldedCode ?? f.code : f.code, scopeKey(scope.status, scope.locale)]);
+  }
+
   /** How many ids the sets of `indexGroups` hold together: a subtraction when the field's index is in memory. */
   indexCount(type: string, field: string, scope: RowScope, bound: IndexBound): number {
     if (bound.kind === 'range') {

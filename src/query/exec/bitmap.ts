@@ -41,13 +41,31 @@ export class Bitmap {
     return w < this.words.length && (this.words[w]! & (1 << (id & 31))) !== 0;
   }
 
+  /** Whether no id is in the set: stops at the first non-zero word. */
+  get empty(): boolean {
+    if (this.count !== undefined) return this.count === 0;
+    const words = this.words;
+    for (let w = 0; w < words.length; w++) if (words[w] !== 0) return false;
+    this.count = 0;
+    return true;
+  }
+
+  /**
+   * Counted in the same pass: an intersection is usually a filter's last step, whose size is the
+   * answer's total, and a second pass over the words costs as much as the first.
+   */
   and(other: Bitmap): Bitmap {
     const n = Math.min(this.words.length, other.words.length);
     const out = new Int32Array(n);
     const a = this.words;
     const b = other.words;
-    for (let w = 0; w < n; w++) out[w] = a[w]! & b[w]!;
-    return Bitmap.ofWords(out);
+    let count = 0;
+    for (let w = 0; w < n; w++) {
+      const x = a[w]! & b[w]!;
+      out[w] = x;
+      if (x !== 0) count += popcount(x);
+    }
+    return new Bitmap(out, count);
   }
 
   andNot(other: Bitmap): Bitmap {

@@ -5,7 +5,7 @@ import type { CompareNode } from '../ir/index.js';
 import { mayBeCut } from '../../store/index-keys.js';
 import { indexedTextTest, matcherFor } from '../values/index.js';
 import type { Plan } from '../plan/plan.js';
-import { contains, EMPTY, intersect, minus, sizeOf, toArray, union, type IdSet } from './idset.js';
+import { contains, EMPTY, intersect, isEmpty, minus, sizeOf, toArray, union, type IdSet } from './idset.js';
 import type { IndexReads } from './index-reads.js';
 import { RowEvaluator } from './row-eval.js';
 
@@ -62,7 +62,7 @@ export class Executor {
       }
       case 'and': {
         let acc = this.exec(plan.inputs[0]!, s);
-        for (let i = 1; i < plan.inputs.length && sizeOf(acc) > 0; i++) acc = intersect(acc, this.exec(plan.inputs[i]!, s));
+        for (let i = 1; i < plan.inputs.length && !isEmpty(acc); i++) acc = intersect(acc, this.exec(plan.inputs[i]!, s));
         return acc;
       }
       case 'or':

@@ -23,6 +23,11 @@ export function sizeOf(s: IdSet): number {
   return s instanceof Bitmap ? s.size : s.length;
 }
 
+/** Whether the set holds no id, without counting a bitmap that is not counted yet. */
+export function isEmpty(s: IdSet): boolean {
+  return s instanceof Bitmap ? s.empty : s.length === 0;
+}
+
 export function intersect(a: IdSet, b: IdSet): IdSet {
   // Testing bits per id beats ANDing words only while the array is sparse.
   if (a instanceof Bitmap) return b instanceof Bitmap ? a.and(b) : isDense(b) ? a.and(bitmapOf(b)) : a.filter(b, true);

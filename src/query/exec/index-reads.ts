@@ -12,6 +12,17 @@ export interface IndexRead {
 /** Above this many distinct values an estimate stops reading and extrapolates. */
 const ESTIMATE_BUDGET = 64;
 
+/** Bounds whose sets were united, per in-memory field index, at most this many (then started over). */
+const KEPT_BOUNDS = 64;
+
+/**
+ * United sets of bounds over several index values (a range, a prefix), kept with the field index
+ * they came from (`Rows.indexVersion`): a broad range like `stars >= 4` is one word pass over
+ * its values' bitmaps, the same for every query until a write replaces that index. Equality
+ * reads one set, which the store keeps itself.
+ */
+const united = new WeakMap<object, Map<string, IndexRead>>();
+
 /**
  * Index reads of one query. The planner's estimates read small bounds completely; the executor
  * then takes those sets from here instead of reading the index a second time.
@@ -24,7 +35,7 @@ export class IndexReads {
   /** The number of ids a bound selects: exact when the bound is small (and then kept), extrapolated otherwise. */
   estimate(type: string, field: string, scope: RowScope, bound: IndexBound): number {
     const key = keyOf(type, field, scope, bound);
-    const known = this.done.get(key);
+    const known = this.done.get(key) ?? this.kept(type, field, scope, bound, key);
     if (known) return sizeOf(known.exact) + sizeOf(known.inexact);
     const exact: IdSet[] = [];
     const inexact: IdSet[] = [];
@@ -36,20 +47,38 @@ export class IndexReads {
       // Past the budget the rest is not read: each further value is assumed as large as the average so far.
       if (++groups >= ESTIMATE_BUDGET) return n * 4;
     }
-    this.done.set(key, { exact: union(exact), inexact: union(inexact) });
+    this.keep(type, field, scope, bound, key, exact, inexact);
     return n;
   }
 
   read(type: string, field: string, scope: RowScope, bound: IndexBound): IndexRead {
     const key = keyOf(type, field, scope, bound);
-    let r = this.done.get(key);
-    if (!r) {
-      const exact: IdSet[] = [];
-      const inexact: IdSet[] = [];
-      for (const g of this.store.rows.indexGroups(type, field, scope, bound)) (g.inexact ? inexact : exact).push(g.ids);
-      r = { exact: union(exact), inexact: union(inexact) };
-      this.done.set(key, r);
-    }
+    const known = this.done.get(key) ?? this.kept(type, field, scope, bound, key);
+    if (known) return known;
+    const exact: IdSet[] = [];
+    const inexact: IdSet[] = [];
+    for (const g of this.store.rows.indexGroups(type, field, scope, bound)) (g.inexact ? inexact : exact).push(g.ids);
+    return this.keep(type, field, scope, bound, key, exact, inexact);
+  }
+
+  /** A bound united by an earlier query over the same field index, now this query's too. */
+  private kept(type: string, field: string, scope: RowScope, bound: IndexBound, key: string): IndexRead | undefined {
+    if (bound.kind === 'eq' || bound.kind === 'null') return undefined;
+    const version = this.store.rows.indexVersion(type, field, scope, bound.folded === true);
+    const r = version && united.get(version)?.get(key);
+    if (r) this.done.set(key, r);
+    return r;
+  }
+
+  private keep(type: string, field: string, scope: RowScope, bound: IndexBound, key: string, exact: IdSet[], inexact: IdSet[]): IndexRead {
+    const r = { exact: union(exact), inexact: union(inexact) };
+    this.done.set(key, r);
+    if (exact.length + inexact.length < 2) return r;
+    const version = this.store.rows.indexVersion(type, field, scope, bound.folded === true);
+    if (!version) return r;
+    let bounds = united.get(version);
+    if (!bounds || bounds.size >= KEPT_BOUNDS) united.set(version, (bounds = new Map()));
+    bounds.set(key, r);
     return r;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { contains, intersect, membership, minus, sizeOf, slice, toArray, union, type IdSet } from '../../../src/query/exec/idset.js';
+import { contains, intersect, isEmpty, membership, minus, sizeOf, slice, toArray, union, type IdSet } from '../../../src/query/exec/idset.js';
 
 const sorted = (a: number[]) => Uint32Array.from(a.sort((x, y) => x - y));
 /** Sparse sets stay arrays; dense ones (about one id per 32 or more of their range) become bitmaps inside the operations. */
@@ -18,6 +18,9 @@ describe('id sets', () => {
         const sc = new Set(c);
         const and = intersect(a!, b);
         expect(ids(and)).toEqual([...a!].filter((x) => sb.has(x)));
+        expect(sizeOf(and)).toBe(ids(and).length);
+        expect(isEmpty(and)).toBe(ids(and).length === 0);
+        expect(isEmpty(minus(a!, a!))).toBe(true);
         expect(ids(minus(a!, b))).toEqual([...a!].filter((x) => !sb.has(x)));
         const all = [...new Set(sets.flatMap((s) => [...s]))].sort((x, y) => x - y);
         const or = union(sets);
