@@ -3,7 +3,7 @@ import {
   DEFAULT_LIST_PARAMS_SETTINGS, parseListParams, parsePopulate, type ListParams, type ListParamsSettings,
 } from '../query/params/index.js';
 import { placeOf } from '../query/params/errors.js';
-import type { QueryObject } from '../query/querystring/index.js';
+import { isSealed, type QueryObject } from '../query/querystring/index.js';
 import { ValidationError } from '../errors/index.js';
 import type { ContentType } from '../schema/types.js';
 import { DOCUMENT_ID } from '../store/document-id.js';
@@ -325,6 +325,15 @@ export class DocumentService {
 }
 
 /** A query object holds only strings, arrays and objects: its JSON text is its identity. */
+/** Keys of sealed queries (see query/querystring/sealed.ts), with the settings they were printed with. */
+const sealedKeys = new WeakMap<QueryObject, { readonly settings: Partial<ListParamsSettings> | undefined; readonly key: string }>();
+
+/** A sealed query and frozen settings cannot change, so their key is printed once (settings: one object per server). */
 function queryKey(query: QueryObject, settings: Partial<ListParamsSettings> | undefined): string {
-  return JSON.stringify(['q', query, settings ?? null]);
+  if (!isSealed(query) || (settings !== undefined && !Object.isFrozen(settings))) return JSON.stringify(['q', query, settings ?? null]);
+  const known = sealedKeys.get(query);
+  if (known !== undefined && known.settings === settings) return known.key;
+  const key = JSON.stringify(['q', query, settings ?? null]);
+  sealedKeys.set(query, { settings, key });
+  return key;
 }

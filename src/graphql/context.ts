@@ -6,17 +6,25 @@ import { RelationLoader } from './relation-loader.js';
 /** What the resolvers of one request share. */
 export class GraphqlContext {
   readonly relations = new RelationLoader();
-  /** The status each entry was read with: its relations show the same versions (Strapi: nested lists follow the root's `status`). */
-  private readonly statuses = new WeakMap<object, Status>();
+  /**
+   * The status each entry was read with: its relations show the same versions (Strapi: nested
+   * lists follow the root's `status`). Lists are noted as they are read and entries looked up
+   * only when a relation of theirs is resolved, which most requests never do.
+   */
+  private statuses: WeakMap<object, Status> | undefined;
+  private unindexed: [readonly Entry[], Status][] = [];
 
   /** `listParams` are the REST list settings (default and largest page size), which GraphQL lists follow too. */
   constructor(readonly listParams: Partial<ListParamsSettings>) {}
 
   shown(entries: readonly Entry[], status: Status): void {
-    for (const entry of entries) this.statuses.set(entry, status);
+    this.unindexed.push([entries, status]);
   }
 
   statusOf(entry: Entry): Status {
-    return this.statuses.get(entry) ?? 'published';
+    const statuses = (this.statuses ??= new WeakMap());
+    for (const [entries, status] of this.unindexed) for (const e of entries) statuses.set(e, status);
+    this.unindexed = [];
+    return statuses.get(entry) ?? 'published';
   }
 }

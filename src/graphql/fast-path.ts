@@ -6,6 +6,7 @@ import {
 } from 'graphql';
 import { rowTexts } from '../documents/entry-json.js';
 import type { Entry } from '../documents/entry.js';
+import { jsonText } from '../query/querystring/index.js';
 import type { GraphqlContext } from './context.js';
 import { RawJson } from './raw-json.js';
 
@@ -155,7 +156,7 @@ function collect(fragments: ReadonlyMap<string, FragmentDefinitionNode>, type: G
 export function runQueryPlan(
   schema: GraphQLSchema, plan: QueryPlan, inputs: Readonly<Record<string, unknown>> | undefined, ctx: GraphqlContext,
 ): Promise<unknown> | typeof FALLBACK {
-  const key = inputs === undefined ? '' : JSON.stringify(inputs);
+  const key = inputs === undefined ? '' : jsonText(inputs)!;
   let args = plan.argsByVariables.get(key);
   if (!args) {
     const coerced = getVariableValues(schema, plan.operation.variableDefinitions ?? [], inputs ?? {});

@@ -3,7 +3,7 @@ import type { Entry } from '../documents/entry.js';
 import type { PageMeta } from '../documents/read.js';
 import type { Status } from '../documents/service.js';
 import { DEFAULT_LIST_PARAMS_SETTINGS } from '../query/params/index.js';
-import type { QueryObject } from '../query/querystring/index.js';
+import { seal, type QueryObject } from '../query/querystring/index.js';
 import type { ContentType, RelationAttribute } from '../schema/types.js';
 import { entryQuery, listQuery, relationOptions, type ListArgs } from './args.js';
 import type { GraphqlContext } from './context.js';
@@ -113,7 +113,8 @@ export class Resolvers {
     const known = this.queries[kind];
     let query = known.get(args);
     if (!query) {
-      query = listQuery(this.source.registry, this.ct, args, kind === 'connection');
+      // Sealed: the document service then keys its parsed request by this object, not by printing it again.
+      query = seal(listQuery(this.source.registry, this.ct, args, kind === 'connection'));
       known.set(args, query);
     }
     return query;

@@ -79,5 +79,8 @@ export function resolveHttpSettings(input: HttpSettingsInput = {}): HttpSettings
     ...defined,
     cors: Object.freeze({ ...DEFAULT_CORS_SETTINGS, ...defined.cors }),
     access: Object.freeze({ ...DEFAULT_ACCESS_SETTINGS, ...defined.access }),
+    // Frozen copies: what is derived from them per request (keys of cached requests) stays true.
+    listParams: Object.freeze({ ...defined.listParams }),
+    queryLimits: Object.freeze({ ...defined.queryLimits }),
   });
 }

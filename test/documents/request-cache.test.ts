@@ -58,3 +58,13 @@ describe('cached requests and plans', () => {
     }
   });
 });
+
+describe('list queries handed in by callers', () => {
+  it('are read afresh when they are not sealed: a caller may change one between calls', async () => {
+    const svc = q.documents(R);
+    const query = { filters: { name: { $eq: 'Gamma' } } } as never as Record<string, Record<string, Record<string, string>>>;
+    expect(svc.findFromQuery(query as never).results.map((e) => e.name)).toEqual(['Gamma']);
+    query.filters!.name!.$eq = 'Beta';
+    expect(svc.findFromQuery(query as never).results.map((e) => e.name)).toEqual(['Beta']);
+  });
+});

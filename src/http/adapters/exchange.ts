@@ -3,6 +3,7 @@ import { tooLarge } from '../core/core.js';
 import { RequestBodyTimeoutError } from '../errors.js';
 import { isPromise, type CoreResponse, type MaybePromise, type RequestHead } from '../types.js';
 import { BodyCollector, declaredLength } from './body.js';
+import type { BodyDeadlines } from './deadlines.js';
 
 /** What an adapter gives the shared exchange logic: one request's body, its answer and its abort. */
 export interface Connection {
@@ -56,7 +57,7 @@ export class InFlight {
  * then answer unless the client went away. A request that fails before its body is complete
  * never reaches the document service, so it writes nothing.
  */
-export function serveExchange(core: RestCore, head: RequestHead, connection: Connection, inFlight: InFlight): void {
+export function serveExchange(core: RestCore, head: RequestHead, connection: Connection, inFlight: InFlight, deadlines: BodyDeadlines): void {
   const exchange = core.open(head);
   const limit = exchange.bodyLimit;
   if (limit === undefined) {
@@ -76,13 +77,13 @@ export function serveExchange(core: RestCore, head: RequestHead, connection: Con
   const finish = (): boolean => {
     if (done) return false;
     done = true;
-    clearTimeout(timer);
+    cancel();
     return true;
   };
-  const timer = setTimeout(() => {
+  const cancel = deadlines.add(core.settings.bodyTimeoutMs, () => {
     if (finish() && !connection.aborted) connection.send(core.fail(head, new RequestBodyTimeoutError(), true));
     leave();
-  }, core.settings.bodyTimeoutMs);
+  });
   connection.onAbort(() => {
     finish();
     leave();

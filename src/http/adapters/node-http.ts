@@ -5,6 +5,7 @@ import { RestCore } from '../core/core.js';
 import { MalformedRequestError, RequestHeadTooLargeError } from '../errors.js';
 import { resolveHttpSettings } from '../settings.js';
 import type { CoreResponse, RequestHead } from '../types.js';
+import { BodyDeadlines } from './deadlines.js';
 import { InFlight, serveExchange, type Connection } from './exchange.js';
 import type { RunningServer, ServerOptions } from './uws.js';
 
@@ -17,9 +18,10 @@ export async function startNodeHttpServer(options: ServerOptions): Promise<Runni
   const settings = resolveHttpSettings(input);
   const core = new RestCore(quarry, settings);
   const inFlight = new InFlight();
+  const deadlines = new BodyDeadlines();
   // Node's default head limit is 16 KiB; DECISIONS.md asks for request lines of 64 KiB at least.
   const server = createServer({ maxHeaderSize: settings.maxHeadBytes }, (req, res) => {
-    serveExchange(core, readHead(req), new NodeConnection(req, res), inFlight);
+    serveExchange(core, readHead(req), new NodeConnection(req, res), inFlight, deadlines);
   });
   // Node's parser answers a head it cannot read with a bare 400 or 431: these carry Strapi's body.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {

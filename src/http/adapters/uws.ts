@@ -4,6 +4,7 @@ import type { Quarry } from '../../quarry.js';
 import { RestCore } from '../core/core.js';
 import { resolveHttpSettings, type HttpSettingsInput } from '../settings.js';
 import type { CoreResponse, RequestHead } from '../types.js';
+import { BodyDeadlines } from './deadlines.js';
 import { InFlight, serveExchange, type Connection } from './exchange.js';
 
 export interface ServerOptions extends HttpSettingsInput {
@@ -52,9 +53,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const uWS = await loadUws(settings.maxHeadBytes);
   const core = new RestCore(quarry, settings);
   const inFlight = new InFlight();
+  const deadlines = new BodyDeadlines();
   const app = uWS.App().any('/*', (res, req) => {
     const head = readHead(req);
-    serveExchange(core, head, new UwsConnection(res, head.method === 'HEAD'), inFlight);
+    serveExchange(core, head, new UwsConnection(res, head.method === 'HEAD'), inFlight, deadlines);
   });
   const listenSocket = await new Promise<us_listen_socket>((resolve, reject) => {
     app.listen(host, port, (socket) => (socket ? resolve(socket) : reject(new Error(`Cannot listen on ${host}:${port}`))));

@@ -1,8 +1,9 @@
 import type { DocumentService } from '../../documents/service.js';
 import type { Quarry } from '../../quarry.js';
-import { readQueryString, type QueryObject } from '../../query/querystring/index.js';
+import type { QueryObject } from '../../query/querystring/index.js';
 import type { HttpSettings } from '../settings.js';
 import type { CoreResponse, MaybePromise, RequestHead } from '../types.js';
+import type { QueryStrings } from './query-strings.js';
 import type { BaseHeaders } from './responses.js';
 import type { Match } from './router.js';
 
@@ -17,11 +18,12 @@ export class HandlerContext<M extends Match = Match> {
     readonly base: BaseHeaders,
     readonly quarry: Quarry,
     readonly settings: HttpSettings,
+    private readonly queries: QueryStrings,
   ) {}
 
-  /** The query string read into a prototype-free object (400 when malformed or past a limit). */
+  /** The query string read into a prototype-free, sealed object (400 when malformed or past a limit). */
   get query(): QueryObject {
-    return (this.parsed ??= readQueryString(this.head.rawQuery, this.settings.queryLimits));
+    return (this.parsed ??= this.queries.read(this.head.rawQuery));
   }
 
   get service(): DocumentService {

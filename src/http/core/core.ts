@@ -5,6 +5,7 @@ import { resolveHttpSettings, type HttpSettings, type HttpSettingsInput } from '
 import { isPromise, type CoreRequest, type CoreResponse, type Exchange, type MaybePromise, type RequestHead } from '../types.js';
 import { AccessControl } from './auth.js';
 import { collectionRoutes, documentRoutes } from './content-types.js';
+import { QueryStrings } from './query-strings.js';
 import { HandlerContext, type Handler, type MethodTable } from './context.js';
 import { Cors } from './cors.js';
 import { GraphqlRoute } from './graphql-route.js';
@@ -43,6 +44,7 @@ export class RestCore {
   /** Also what other routes on the same server (GraphQL) check their requests with. */
   readonly access: AccessControl;
   private readonly graphql: GraphqlRoute;
+  private readonly queries: QueryStrings;
 
   constructor(private readonly quarry: Quarry, settings: HttpSettings) {
     this.settings = settings;
@@ -50,6 +52,7 @@ export class RestCore {
     this.cors = new Cors(settings.cors);
     this.access = new AccessControl(settings.access, quarry.tokens);
     this.graphql = new GraphqlRoute(quarry, settings, this.access);
+    this.queries = new QueryStrings(settings.queryLimits);
   }
 
   /** Routes a request by its head: answers at once (preflight, 404, 405) or says which body to read. */
@@ -72,7 +75,7 @@ export class RestCore {
     if (denied !== undefined) return answered(errorResponse(denied, base));
     return {
       bodyLimit: handler.readsBody ? this.settings.maxBodyBytes : undefined,
-      respond: (body) => this.run(handler, new HandlerContext(head, match, body, base, this.quarry, this.settings)),
+      respond: (body) => this.run(handler, new HandlerContext(head, match, body, base, this.quarry, this.settings, this.queries)),
     };
   }
 

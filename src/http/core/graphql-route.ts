@@ -3,10 +3,13 @@ import {
   type FormattedError, type GraphqlAnswer, type GraphqlRequest, type GraphqlSettings,
 } from '../../graphql/index.js';
 import type { Quarry } from '../../quarry.js';
+import { RequestCache } from '../../documents/request-cache.js';
+import { seal } from '../../query/querystring/index.js';
 import type { HttpSettings } from '../settings.js';
 import { isPromise, type CoreResponse, type Exchange, type MaybePromise, type RequestHead } from '../types.js';
 import type { AccessControl } from './auth.js';
 import { isJsonType } from './body.js';
+import { cacheableText } from './query-strings.js';
 import type { BaseHeaders } from './responses.js';
 
 const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json; charset=utf-8';
@@ -30,6 +33,12 @@ export class GraphqlRoute {
   private readonly graphql: GraphqlSettings;
   private executor: GraphqlExecutor | undefined;
   private page: string | undefined;
+  /**
+   * Requests read by their text (a POST body, a GET query string) and sealed: clients repeat the
+   * same few requests, and the executor keys its coerced variables by the sealed object.
+   */
+  private readonly bodies = new RequestCache<GraphqlRequest>();
+  private readonly queries = new RequestCache<GraphqlRequest>();
 
   /** `access` is the REST core's: a query is checked as a read, a mutation as a write, once the operation is known. */
   constructor(private readonly quarry: Quarry, private readonly settings: HttpSettings, private readonly access: AccessControl) {
@@ -55,31 +64,29 @@ export class GraphqlRoute {
 
   private post(head: RequestHead, body: Uint8Array | undefined, base: BaseHeaders): MaybePromise<CoreResponse> {
     if (!isJsonType(head.headers['content-type'])) return errorAnswer(400, NOT_JSON_MESSAGE, head, base);
-    let request: unknown;
+    let request: GraphqlRequest;
     try {
-      request = JSON.parse(body === undefined ? '' : utf8.decode(body));
+      const text = body === undefined ? '' : utf8.decode(body);
+      request = this.bodies.get(cacheableText(text), () => seal(requestOf(JSON.parse(text))));
     } catch (error) {
+      if (error instanceof NotAnObject) return errorAnswer(400, NOT_JSON_MESSAGE, head, base);
       return errorAnswer(400, `The request body is not JSON: ${error instanceof Error ? error.message : String(error)}`, head, base);
     }
-    if (typeof request !== 'object' || request === null || Array.isArray(request)) return errorAnswer(400, NOT_JSON_MESSAGE, head, base);
-    return this.answer(this.run(request as GraphqlRequest, 'POST', head), head, base);
+    return this.answer(this.run(request, 'POST', head), head, base);
   }
 
   private get(head: RequestHead, base: BaseHeaders): MaybePromise<CoreResponse> {
-    const params = new URLSearchParams(head.rawQuery);
-    const query = params.get('query');
-    if (query === null && this.graphql.explorer) {
-      this.page ??= explorerPage(this.graphql.path, this.quarry.registry);
-      return { status: 200, headers: { ...base, 'content-type': HTML_TYPE }, body: this.page };
-    }
-    const text = params.get('variables');
-    let variables: unknown;
+    let request: GraphqlRequest;
     try {
-      variables = text === null || text === '' ? undefined : JSON.parse(text);
+      request = this.queries.get(cacheableText(head.rawQuery), () => seal(requestFromQueryString(head.rawQuery)));
     } catch {
       return errorAnswer(400, BAD_VARIABLES_MESSAGE, head, base);
     }
-    return this.answer(this.run({ query, variables, operationName: params.get('operationName') ?? undefined }, 'GET', head), head, base);
+    if (request.query === null && this.graphql.explorer) {
+      this.page ??= explorerPage(this.graphql.path, this.quarry.registry);
+      return { status: 200, headers: { ...base, 'content-type': HTML_TYPE }, body: this.page };
+    }
+    return this.answer(this.run(request, 'GET', head), head, base);
   }
 
   private run(request: GraphqlRequest, method: 'GET' | 'POST', head: RequestHead): MaybePromise<GraphqlAnswer> {
@@ -117,6 +124,22 @@ export class GraphqlRoute {
       // A failing logger must not turn an answer into an unhandled rejection.
     }
   }
+}
+
+/** A POST body that is JSON but not an object. */
+class NotAnObject extends Error {}
+
+function requestOf(parsed: unknown): GraphqlRequest {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new NotAnObject();
+  return parsed as GraphqlRequest;
+}
+
+/** `query`, `variables` (JSON; throws when it is not) and `operationName` of a GET. */
+function requestFromQueryString(raw: string): GraphqlRequest {
+  const params = new URLSearchParams(raw);
+  const text = params.get('variables');
+  const variables: unknown = text === null || text === '' ? undefined : JSON.parse(text);
+  return { query: params.get('query'), variables, operationName: params.get('operationName') ?? undefined };
 }
 
 function errorAnswer(

@@ -15,6 +15,7 @@ export {
   valueAndKeysMessage,
 } from './limits.js';
 export { isQueryObject, type QueryObject, type QueryValue } from './types.js';
+export { isSealed, jsonText, seal } from './sealed.js';
 
 /**
  * Reads a raw query string (the part after `?`) the way Strapi's qs setup does, into objects
