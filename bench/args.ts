@@ -2,7 +2,7 @@
 export function readArgs(args: readonly string[], positional: string): { positional: string; flags: Map<string, string> } {
   const flags = new Map<string, string>();
   for (const arg of args) {
-    const m = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
+    const m = /^--([a-z][a-z-]*)(?:=(.*))?$/.exec(arg);
     if (m) flags.set(m[1] ?? '', m[2] ?? 'true');
     else positional = arg;
   }

@@ -3,7 +3,7 @@
  * (`POST /graphql`) and REST (`GET /api/restaurants?…`), same server, same run, same dataset.
  *
  *   node dist/bench/graphql.bench.js [N=100k] [--duration=5] [--warmup=1] [--rounds=2]
- *        [--only=flat,deep-to-one,two-hop] [--server=uws|node] [--seed=S]
+ *        [--only=flat,deep-to-one,two-hop] [--server=uws|node] [--seed=S] [--data-cache=DIR]
  *
  * Scenarios are the filter bench's `flat-two-field` (flat filter), `deep-to-one` and `two-hop`
  * (deep filters), 25 per page. The GraphQL query asks for what the REST answer carries: every
@@ -53,6 +53,7 @@ interface Options {
   readonly rounds: number;
   readonly only: readonly ScenarioName[];
   readonly server: 'uws' | 'node';
+  readonly dataCache: string | undefined;
 }
 
 interface Measurement {
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
   console.log(`graphql bench: ${opts.label} restaurants, ${opts.server} server, ${connections} connections, ${opts.duration} s per run after ${opts.warmup} s warm-up, ${opts.rounds} round(s)`);
   const data = generateDataset(opts.size, opts.seed);
   const queries = new Map(buildQueries(data).map((q) => [q.name, q]));
-  const loaded = await loadQuarry(data, { noSync: true, progress: (line) => console.log(line) });
+  const loaded = await loadQuarry(data, { noSync: true, progress: (line) => console.log(line), cacheDir: opts.dataCache });
   const server = await (opts.server === 'uws' ? startServer : startNodeHttpServer)({ quarry: loaded.quarry, host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${server.port}`;
   const generator = new LoadGenerator();
@@ -197,6 +198,7 @@ function parseArgs(args: readonly string[]): Options {
     rounds: numberFlag(flags, 'rounds', 2, 1),
     only,
     server,
+    dataCache: flags.get('data-cache'),
   };
 }
 

@@ -5,6 +5,7 @@
  *
  *   node dist/bench/http.bench.js [N=100k] [--duration=10] [--warmup=1] [--rounds=1]
  *        [--only=flat,deep-to-one,two-hop,connect] [--servers=uws,node] [--sync] [--seed=S]
+ *        [--data-cache=DIR]   (keeps the loaded dataset there between runs: see bench/http/load.ts)
  *
  * Scenarios: the filter bench's `flat-two-field` (flat filter), `deep-to-one` and `two-hop`
  * (deep filters) as `GET /api/restaurants?…`, and a positioned connect
@@ -77,6 +78,7 @@ interface Options {
   servers: ServerName[];
   sync: boolean;
   settle: boolean;
+  dataCache: string | undefined;
 }
 
 interface Scenario {
@@ -104,7 +106,7 @@ async function main(): Promise<void> {
   const queries = new Map(buildQueries(data).map((q) => [q.name, q]));
   let t0 = performance.now();
   console.log(`loading ${fmt(data.size)} restaurants, ${fmt(data.chefs.length)} chefs, ${fmt(data.categories.length)} categories (noSync: ${!opts.sync})…`);
-  const loaded = await loadQuarry(data, { noSync: !opts.sync, progress: (line) => console.log(line) });
+  const loaded = await loadQuarry(data, { noSync: !opts.sync, progress: (line) => console.log(line), cacheDir: opts.dataCache });
   const loadMs = Math.round(performance.now() - t0);
   console.log(`load: ${(loadMs / 1000).toFixed(1)} s`);
   const { quarry } = loaded;
@@ -438,6 +440,7 @@ function parseArgs(args: readonly string[]): Options {
     servers,
     sync: flags.get('sync') === 'true',
     settle: flags.get('settle') !== '0' && flags.get('settle') !== 'false',
+    dataCache: flags.get('data-cache'),
   };
 }
 

@@ -2,7 +2,7 @@
  * The generated dataset in a Quarry of its own for the HTTP bench, which serves that Quarry, with
  * progress lines (the 100k load takes minutes).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,21 @@ export interface LoadedQuarry {
   dispose(): Promise<void>;
 }
 
-export async function loadQuarry(data: Dataset, options: { noSync: boolean; progress: (line: string) => void }): Promise<LoadedQuarry> {
+export interface LoadOptions {
+  readonly noSync: boolean;
+  readonly progress: (line: string) => void;
+  /**
+   * A folder keeping loaded datasets between runs (`--data-cache=DIR`): a dataset of the same
+   * size and seed is copied from there (seconds) instead of loaded (minutes), and a fresh load
+   * is kept there. The run works on its own copy, so its writes never reach the kept one.
+   */
+  readonly cacheDir?: string;
+}
+
+/** Marks a kept dataset as whole: a load interrupted half-way is never reused. */
+const COMPLETE = 'complete';
+
+export async function loadQuarry(data: Dataset, options: LoadOptions): Promise<LoadedQuarry> {
   const dir = mkdtempSync(join(tmpdir(), 'quarry-http-bench-'));
   const open = () => createQuarry({ schemas: SCHEMAS, path: dir, noSync: options.noSync });
   let q: Quarry | undefined;
@@ -26,6 +40,12 @@ export async function loadQuarry(data: Dataset, options: { noSync: boolean; prog
     await q?.close();
     rmSync(dir, { recursive: true, force: true });
   };
+  const kept = options.cacheDir === undefined ? undefined : join(options.cacheDir, `restaurants-${data.size}-seed-${data.seed}`);
+  if (kept !== undefined && existsSync(join(kept, COMPLETE))) {
+    cpSync(kept, dir, { recursive: true });
+    options.progress(`  copied the loaded dataset from ${kept}`);
+    return { quarry: (q = open()), dispose };
+  }
   try {
     const started = performance.now();
     let done = 0;
@@ -43,6 +63,13 @@ export async function loadQuarry(data: Dataset, options: { noSync: boolean; prog
   } catch (error) {
     await dispose();
     throw error;
+  }
+  if (kept !== undefined) {
+    await q.close();
+    rmSync(kept, { recursive: true, force: true });
+    cpSync(dir, kept, { recursive: true });
+    writeFileSync(join(kept, COMPLETE), '');
+    q = open();
   }
   return { quarry: q, dispose };
 }
