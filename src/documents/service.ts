@@ -300,7 +300,7 @@ export class DocumentService {
     return this.requests.get(requestKey([params, paged]), () => requestFromFind(this.engine.registry, this.contentType, params, paged));
   }
 
-    private queryRequest(query: QueryObject, settings: Partial<ListParamsSettings> | undefined, key = queryKey(query, settings)): ReadRequest {
+  private queryRequest(query: QueryObject, settings: Partial<ListParamsSettings> | undefined, key = queryKey(query, settings)): ReadRequest {
     return this.requests.get(key, () =>
       requestFromList(parseListParams(this.engine.registry, this.contentType, query, settings)));
   }
@@ -320,15 +320,18 @@ export class DocumentService {
   /** A written row as an entry: the version it is decides which versions of related entries show. */
   private present(row: Row, shape: Shape): Entry {
     const status: Status = this.contentType.draftAndPublish && row.publishedAt === null ? 'draft' : 'published';
-    return this.reader.present(this.contentType, row, status, this.request(shape, false));
+    // Only the shape: a write's params also carry its data, which would key a cached request per payload.
+    return this.reader.present(this.contentType, row, status, this.request({ fields: shape.fields, populate: shape.populate }, false));
   }
 }
 
-/** A query object holds only strings, arrays and objects: its JSON text is its identity. */
 /** Keys of sealed queries (see query/querystring/sealed.ts), with the settings they were printed with. */
 const sealedKeys = new WeakMap<QueryObject, { readonly settings: Partial<ListParamsSettings> | undefined; readonly key: string }>();
 
-/** A sealed query and frozen settings cannot change, so their key is printed once (settings: one object per server). */
+/**
+ * A query object holds only strings, arrays and objects: its JSON text is its identity. A sealed
+ * query and frozen settings cannot change, so their key is printed once (settings: one object per server).
+ */
 function queryKey(query: QueryObject, settings: Partial<ListParamsSettings> | undefined): string {
   if (!isSealed(query) || (settings !== undefined && !Object.isFrozen(settings))) return JSON.stringify(['q', query, settings ?? null]);
   const known = sealedKeys.get(query);
