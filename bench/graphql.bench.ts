@@ -30,6 +30,7 @@ import { loadQuarry } from './http/load.js';
 import type { PlannedRequest, RunSummary } from './http/protocol.js';
 import { repoRoot } from './repo-root.js';
 import { printRows } from './table.js';
+import { youngGenerationNote } from '../src/cli/young-generation.js';
 
 const SCENARIOS = { flat: 'flat-two-field', 'deep-to-one': 'deep-to-one', 'two-hop': 'two-hop' } as const satisfies Record<string, QueryName>;
 type ScenarioName = keyof typeof SCENARIOS;
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
   const connections = 2 * cpus().length;
   const loadBefore = loadavg();
   console.log(`graphql bench: ${opts.label} restaurants, ${opts.server} server, ${connections} connections, ${opts.duration} s per run after ${opts.warmup} s warm-up, ${opts.rounds} round(s)`);
+  console.log(`${youngGenerationNote().trim()} (node flags: ${process.execArgv.join(' ') || 'none'})`);
   const data = generateDataset(opts.size, opts.seed);
   const queries = new Map(buildQueries(data).map((q) => [q.name, q]));
   const loaded = await loadQuarry(data, { noSync: true, progress: (line) => console.log(line), cacheDir: opts.dataCache });
@@ -141,7 +143,7 @@ async function main(): Promise<void> {
       note: 'load generator (autocannon) in a child process on the same machine; cores shared with other work',
     },
     dataset: { restaurants: data.size, seed: data.seed },
-    settings: { server: opts.server, connections, pipelining: 1, durationS: opts.duration, warmupS: opts.warmup, rounds: opts.rounds },
+    settings: { server: opts.server, connections, pipelining: 1, durationS: opts.duration, warmupS: opts.warmup, rounds: opts.rounds, nodeFlags: process.execArgv },
     query: QUERY,
     runs: measurements.map((m) => ({ round: m.round, scenario: m.scenario, api: m.api, ...m.result })),
     ratios,

@@ -31,6 +31,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { listFlag, numberFlag, parseSize, readArgs } from './args.js';
 import { printRows } from './table.js';
+import { youngGenerationNote } from '../src/cli/young-generation.js';
 import { repoRoot } from './repo-root.js';
 import { startNodeHttpServer, startServer, type RunningServer, type ServerOptions } from '../src/http/index.js';
 import type { Quarry } from '../src/index.js';
@@ -100,7 +101,7 @@ async function main(): Promise<void> {
   const connections = 2 * cpus().length;
   const loadBefore = loadavg();
   console.log(`http bench: ${opts.label} restaurants, ${connections} connections (2 × ${cpus().length} cores), ${opts.duration} s per scenario after ${opts.warmup} s warm-up, pipelining 1`);
-  console.log(`load average before: ${la(loadBefore)}`);
+  console.log(`load average before: ${la(loadBefore)}; ${youngGenerationNote().trim()} (node flags: ${process.execArgv.join(' ') || 'none'})`);
 
   const data = generateDataset(opts.size, opts.seed);
   const queries = new Map(buildQueries(data).map((q) => [q.name, q]));
@@ -409,7 +410,7 @@ function writeResults(
       note: 'load generator (autocannon) in a child process on the same machine; cores shared with other work',
     },
     dataset: { restaurants: data.size, chefs: data.chefs.length, categories: data.categories.length, seed: data.seed },
-    settings: { connections: run.connections, pipelining: 1, durationS: opts.duration, warmupS: opts.warmup, rounds: opts.rounds, noSync: !opts.sync },
+    settings: { connections: run.connections, pipelining: 1, durationS: opts.duration, warmupS: opts.warmup, rounds: opts.rounds, noSync: !opts.sync, nodeFlags: process.execArgv },
     loadMs: run.loadMs,
     scenarios: run.scenarios.map((s) => ({
       name: s.name, summary: s.summary, requests: s.requests.length, example: s.requests[0],

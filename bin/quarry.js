@@ -1,5 +1,6 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=64 --min-semi-space-size=64
 // The CLI is compiled TypeScript: this launcher loads it from dist/ and sets the exit code.
+// The node flags are the young generation's size for serving (src/cli/young-generation.ts).
 import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/src/cli/main.js', import.meta.url);

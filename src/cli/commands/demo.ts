@@ -6,6 +6,7 @@ import { demoExamples } from '../demo-examples.js';
 import { openQuarry } from '../open.js';
 import { DEMO_DATASET, DEMO_LOCALES, DEMO_SCHEMAS } from '../paths.js';
 import { describeSettings, resolveSettings } from '../settings.js';
+import { youngGenerationNote } from '../young-generation.js';
 import { compactStore } from '../../store/compact.js';
 import { importFile } from '../transfer/import-file.js';
 import { SERVING_SETTINGS, servingOptions } from '../serving.js';
@@ -34,6 +35,7 @@ Example:
   async run(args, ctx) {
     const s = resolveSettings(DEMO_SETTINGS, args.flags, ctx.env, this.defaults);
     ctx.stderr.write(describeSettings(this.name, s));
+    ctx.stderr.write(youngGenerationNote());
     const data = resolve(ctx.cwd, s.data.value);
     if (isNew(data)) await seed(data, s.batch.value, ctx);
     const serving = servingOptions(s);

@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { openQuarry } from '../open.js';
 import { SERVING_SETTINGS, servingOptions } from '../serving.js';
 import { describeSettings, resolveSettings } from '../settings.js';
+import { youngGenerationNote } from '../young-generation.js';
 
 export interface HttpOptions {
   readonly host: string;
@@ -65,6 +66,7 @@ Example:
   async run(args, ctx) {
     const s = resolveSettings(SERVE_SETTINGS, args.flags, ctx.env);
     ctx.stderr.write(describeSettings(this.name, s));
+    ctx.stderr.write(youngGenerationNote());
     const serving = servingOptions(s);
     const quarry = openQuarry({
       schemas: s.schemas.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value, noSync: s.noSync.value,
