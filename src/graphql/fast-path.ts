@@ -221,15 +221,15 @@ class PlanRun {
 
   /**
    * A list of entries read straight from rows, whose items are plain field reads: each item's
-   * text is kept with its row (documents/entry-json.ts). Property reads are synchronous, so a
-   * failure throws FALLBACK from inside.
+   * text is kept with its row (documents/entry-json.ts), and the list is printed as one text.
+   * Property reads are synchronous, so a failure throws FALLBACK from inside.
    */
-  private keptTexts(item: Shape, entries: unknown[]): RawJson[] | undefined {
+  private keptTexts(item: Shape, entries: unknown[]): RawJson | undefined {
     const inner = item.kind === 'nonNull' ? item.of : item;
     if (inner.kind !== 'object' || inner.plan.rowKey === undefined) return undefined;
     const { plan } = inner;
-    const key = inner.plan.rowKey;
-    return rowTexts(entries as Entry[], key, (entry) => JSON.stringify(this.object(plan, entry)))?.map((text) => new RawJson(text));
+    const texts = rowTexts(entries as Entry[], plan.rowKey!, (entry) => JSON.stringify(this.object(plan, entry)));
+    return texts && new RawJson(`[${texts.join(',')}]`);
   }
 
   private complete(shape: Shape, value: unknown): Value | Promise<Value> {

@@ -15,9 +15,9 @@ export class RawJson {
 export function stringifyAnswer(value: unknown): string {
   if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + (value[i] === undefined ? 'null' : stringifyAnswer(value[i]));
-    return `${out}]`;
+    const items = new Array<string>(value.length);
+    for (let i = 0; i < value.length; i++) items[i] = value[i] === undefined ? 'null' : stringifyAnswer(value[i]);
+    return `[${items.join(',')}]`;
   }
   if (value !== null && typeof value === 'object') {
     let out = '{';

@@ -30,15 +30,19 @@ export class Executor {
     this.rows = new RowEvaluator(registry, store);
   }
 
+  /**
+   * The matching ids. The set may live in words the next list reuses (intersect's `scratch`):
+   * count and page it before running another plan, and keep only what was copied out of it.
+   */
   run(plan: Plan, type: string, scopes: readonly RowScope[]): IdSet {
-    return this.exec(plan, { type, scopes });
+    return this.exec(plan, { type, scopes }, true);
   }
 
   get rowEvaluator(): RowEvaluator {
     return this.rows;
   }
 
-  private exec(plan: Plan, s: Scope): IdSet {
+  private exec(plan: Plan, s: Scope, last = false): IdSet {
     switch (plan.op) {
       case 'all':
         return this.universe(s);
@@ -62,7 +66,8 @@ export class Executor {
       }
       case 'and': {
         let acc = this.exec(plan.inputs[0]!, s);
-        for (let i = 1; i < plan.inputs.length && !isEmpty(acc); i++) acc = intersect(acc, this.exec(plan.inputs[i]!, s));
+        const n = plan.inputs.length;
+        for (let i = 1; i < n && !isEmpty(acc); i++) acc = intersect(acc, this.exec(plan.inputs[i]!, s), last && i === n - 1);
         return acc;
       }
       case 'or':

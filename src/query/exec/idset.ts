@@ -28,14 +28,18 @@ export function isEmpty(s: IdSet): boolean {
   return s instanceof Bitmap ? s.empty : s.length === 0;
 }
 
-export function intersect(a: IdSet, b: IdSet): IdSet {
+/**
+ * `scratch`: a bitmap result may live in reused words (Bitmap.and), for a list's last step whose
+ * result is counted and paged before anything else runs.
+ */
+export function intersect(a: IdSet, b: IdSet, scratch = false): IdSet {
   // Testing bits per id beats ANDing words only while the array is sparse.
-  if (a instanceof Bitmap) return b instanceof Bitmap ? a.and(b) : isDense(b) ? a.and(bitmapOf(b)) : a.filter(b, true);
-  if (b instanceof Bitmap) return isDense(a) ? b.and(bitmapOf(a)) : b.filter(a, true);
+  if (a instanceof Bitmap) return b instanceof Bitmap ? a.and(b, scratch) : isDense(b) ? a.and(bitmapOf(b), scratch) : a.filter(b, true);
+  if (b instanceof Bitmap) return isDense(a) ? b.and(bitmapOf(a), scratch) : b.filter(a, true);
   if (a.length > b.length) [a, b] = [b, a];
   // Galloping pays when one side is much smaller; between similar sizes, dense sets are ANDed as bitmaps.
   if (b.length >= a.length * 8) return gallopIntersect(a, b);
-  if (isDense(b)) return isDense(a) ? bitmapOf(a).and(bitmapOf(b)) : bitmapOf(b).filter(a, true);
+  if (isDense(b)) return isDense(a) ? bitmapOf(a).and(bitmapOf(b), scratch) : bitmapOf(b).filter(a, true);
   return mergeIntersect(a, b);
 }
 
