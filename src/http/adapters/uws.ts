@@ -113,8 +113,10 @@ class UwsConnection implements Connection {
   }
 
   readBody(onChunk: (chunk: Uint8Array, last: boolean) => void): void {
-    // uWS reuses the chunk's memory after the callback returns: copy it.
-    this.res.onData((chunk, last) => onChunk(new Uint8Array(chunk.slice(0)), last));
+    // uWS reuses the chunk's memory after the callback returns: copy it. Into a Buffer, whose
+    // small copies come from Node's pooled slab, rather than a fresh ArrayBuffer per chunk
+    // (chunk.slice), a native allocation each.
+    this.res.onData((chunk, last) => onChunk(Buffer.from(new Uint8Array(chunk)), last));
   }
 
   send(response: CoreResponse): void {
