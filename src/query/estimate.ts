@@ -80,6 +80,12 @@ const LINK_SAMPLE = 8;
 const LINKS_UNKNOWN = 5;
 /** A text search (`$containsi` ...) on a row costs this many extra row reads (folding, scanning). */
 const TEXT_SEARCH_ROWS = 4;
+/**
+ * Set algebra on a dense set is word passes over its bitmap (query/exec/bitmap.ts): 32 ids a
+ * word, a word step costing about this many id steps. So a broad set costs its universe's
+ * words, not its ids.
+ */
+const WORD_IN_IDS = 2;
 
 /**
  * What a list query would cost, without running it: the planner's plan walked with a cost
@@ -97,8 +103,10 @@ export function estimateList(registry: SchemaRegistry, store: Store, req: Estima
   const work: Work = { rows: 0, ids: 0, lists: 0, values: 0, ranges: 0, entries: 0, compares: 0 };
   const walker = new CostWalker(registry, store, reads, work);
   const universe = walker.universe(req.type, req.scopes);
-  const matches = Math.min(walker.walk(plan, { type: req.type, scopes: req.scopes }), universe);
-  // A page read in index order costs what its range's sets cost: counted already.
+  const scope = { type: req.type, scopes: req.scopes };
+  // A range paged in index order is counted from prefix sums and read only up to the page's end.
+  const indexPaged = order === 'index' && plan.op === 'index';
+  const matches = Math.min(indexPaged ? walker.indexPage(plan, scope, req.start + req.limit) : walker.walk(plan, scope), universe);
   if (order === 'sort') walker.order(req, matches, universe);
   const pageRows = Math.max(0, Math.min(req.limit, matches - req.start));
   work.entries += pageRows;
@@ -164,7 +172,7 @@ class CostWalker {
     switch (plan.op) {
       case 'all': {
         const n = this.universe(s.type, s.scopes);
-        w.ids += n;
+        w.ids += this.setWork(n, s);
         return n;
       }
       case 'none':
@@ -180,10 +188,12 @@ class CostWalker {
           const match = matcherFor(recheck);
           n = this.fraction(s, (row) => match(row[recheck.field.name] ?? null) === true) * this.universe(s.type, s.scopes);
         }
-        // Equality is one set read by key; a range walks one set per distinct value in it.
+        // Equality is one set read by key; a range walks one set per distinct value in it, unless
+        // an earlier query's union of it is kept with the field index.
         if (plan.bound.kind === 'eq' || plan.bound.kind === 'null') w.lists += s.scopes.length;
+        else if (s.scopes.every((scope) => this.reads.isUnited(s.type, plan.field, scope, plan.bound))) w.lists += s.scopes.length;
         else w.values += this.valuesIn(s, plan.field, n);
-        w.ids += n;
+        w.ids += this.setWork(n, s);
         return n;
       }
       case 'grams': {
@@ -205,18 +215,18 @@ class CostWalker {
       }
       case 'and': {
         const parts = plan.inputs.map((p) => this.walk(p, s));
-        w.ids += sum(parts);
+        w.ids += sum(parts.map((n) => this.setWork(n, s)));
         return Math.min(...parts);
       }
       case 'or': {
         const parts = plan.inputs.map((p) => this.walk(p, s));
-        w.ids += sum(parts);
+        w.ids += sum(parts.map((n) => this.setWork(n, s)));
         return Math.min(this.universe(s.type, s.scopes), sum(parts));
       }
       case 'minus': {
         const from = this.walk(plan.from, s);
         const remove = this.walk(plan.remove, s);
-        w.ids += from + remove;
+        w.ids += this.setWork(from, s) + this.setWork(remove, s);
         return Math.max(0, from - remove);
       }
       case 'semiJoin': {
@@ -228,10 +238,27 @@ class CostWalker {
       }
       case 'linked': {
         const n = this.universe(s.type, s.scopes);
-        w.ids += n;
+        w.ids += this.setWork(n, s);
         return n / 2;
       }
     }
+  }
+
+  /**
+   * A range paged in index order (`sliceInIndexOrder`): its total from prefix sums, its sets read
+   * in value order only up to `end` ids. Returns the matches.
+   */
+  indexPage(plan: Extract<Plan, { op: 'index' }>, s: Scope, end: number): number {
+    const n = s.scopes.reduce((sum, scope) => sum + this.reads.estimate(s.type, plan.field, scope, plan.bound), 0);
+    const read = Math.min(n, end);
+    this.work.values += Math.min(this.valuesIn(s, plan.field, n), Math.max(1, read)) + 1;
+    this.work.ids += read;
+    return n;
+  }
+
+  /** Ids a set operation touches: a dense set is priced by its bitmap's words. */
+  private setWork(n: number, s: Scope): number {
+    return Math.min(n, (this.universe(s.type, s.scopes) / 32) * WORD_IN_IDS);
   }
 
   /** Ordering the matches for the page, as `runList` / `orderPage` would. */

@@ -64,6 +64,32 @@ describe('estimateList', () => {
     expect(desc.work.values).toBeGreaterThan(asc.work.values * 10);
   });
 
+  it('set algebra on broad sets is priced by bitmap words, not by ids', () => {
+    const e = estimate('filters[stars][$gte]=1&filters[open][$eq]=true');
+    const words = 2_500 / 32;
+    expect(e.matches).toBeGreaterThan(500);
+    // Two broad reads, and each again as an input of the intersection: a word pass each.
+    expect(e.work.ids).toBeLessThanOrEqual(4 * words * 2);
+    expect(e.work.ids).toBeLessThan(e.matches);
+  });
+
+  it('a range paged in its own index order reads values only up to the page', () => {
+    // A bound no earlier test ran: not united yet, so the unordered plan walks its values.
+    const paged = estimate('filters[price][$lt]=150&sort=price:asc&pagination[pageSize]=10');
+    const unordered = estimate('filters[price][$lt]=150&pagination[pageSize]=10');
+    expect(paged.plan.order).toBe('index');
+    expect(paged.work.values).toBeLessThanOrEqual(11);
+    expect(unordered.work.values).toBeGreaterThan(paged.work.values * 5);
+  });
+
+  it('a range an earlier query united walks no values', () => {
+    const rest = 'filters[price][$gte]=33&filters[price][$lt]=140';
+    const cold = estimate(rest);
+    expect(cold.work.values).toBeGreaterThan(10);
+    total(rest);
+    expect(estimate(rest).work.values).toBe(0);
+  });
+
   it('a text search over rows costs more than an index read matching as many', () => {
     const search = estimate('filters[description][$containsi]=ramen');
     const index = estimate('filters[stars][$gte]=1');

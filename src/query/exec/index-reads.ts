@@ -61,6 +61,11 @@ export class IndexReads {
     return this.keep(type, field, scope, bound, key, exact, inexact);
   }
 
+  /** Whether a bound over several values is already united and kept: reading it walks no values. */
+  isUnited(type: string, field: string, scope: RowScope, bound: IndexBound): boolean {
+    return this.kept(type, field, scope, bound, keyOf(type, field, scope, bound)) !== undefined;
+  }
+
   /** A bound united by an earlier query over the same field index, now this query's too. */
   private kept(type: string, field: string, scope: RowScope, bound: IndexBound, key: string): IndexRead | undefined {
     if (bound.kind === 'eq' || bound.kind === 'null') return undefined;
