@@ -30,3 +30,30 @@ export function listFlag<N extends string>(flags: ReadonlyMap<string, string>, n
   for (const item of chosen) if (!(known as readonly string[]).includes(item)) throw new Error(`unknown ${name} value ${item} (known: ${known.join(', ')})`);
   return chosen as N[];
 }
+
+/** What every load-and-measure bench reads from its command line (http, graphql). */
+export interface RunOptions {
+  readonly size: number;
+  readonly label: string;
+  readonly seed: number;
+  readonly duration: number;
+  readonly warmup: number;
+  readonly rounds: number;
+  /** `--data-cache=DIR`: where loaded datasets are kept between runs (bench/http/load.ts). */
+  readonly dataCache: string | undefined;
+}
+
+/** The size, seed, timing and data-cache flags, with a bench's own defaults. */
+export function runOptions(
+  positional: string, flags: ReadonlyMap<string, string>, defaults: { readonly seed: number; readonly duration: number; readonly rounds: number },
+): RunOptions {
+  return {
+    size: parseSize(positional),
+    label: positional.toLowerCase(),
+    seed: Number(flags.get('seed') ?? defaults.seed),
+    duration: numberFlag(flags, 'duration', defaults.duration, 1),
+    warmup: numberFlag(flags, 'warmup', 1, 0),
+    rounds: numberFlag(flags, 'rounds', defaults.rounds, 1),
+    dataCache: flags.get('data-cache'),
+  };
+}

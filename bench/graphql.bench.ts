@@ -21,7 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startNodeHttpServer, startServer } from '../src/http/index.js';
-import { listFlag, numberFlag, parseSize, readArgs } from './args.js';
+import { listFlag, readArgs, runOptions, type RunOptions } from './args.js';
 import { toGraphqlFilters } from './dataset/filters.js';
 import { DEFAULT_SEED, generateDataset } from './dataset/generate.js';
 import { buildQueries, type BenchQuery, type QueryName } from './dataset/queries.js';
@@ -45,16 +45,9 @@ const QUERY = `query List($filters: RestaurantFiltersInput, $sort: [String], $pa
   }
 }`;
 
-interface Options {
-  readonly size: number;
-  readonly label: string;
-  readonly seed: number;
-  readonly duration: number;
-  readonly warmup: number;
-  readonly rounds: number;
+interface Options extends RunOptions {
   readonly only: readonly ScenarioName[];
   readonly server: 'uws' | 'node';
-  readonly dataCache: string | undefined;
 }
 
 interface Measurement {
@@ -191,17 +184,7 @@ function parseArgs(args: readonly string[]): Options {
   const only = listFlag(flags, 'only', Object.keys(SCENARIOS) as ScenarioName[]);
   const server = flags.get('server') ?? 'uws';
   if (server !== 'uws' && server !== 'node') throw new Error('--server must be uws or node');
-  return {
-    size: parseSize(positional),
-    label: positional.toLowerCase(),
-    seed: Number(flags.get('seed') ?? DEFAULT_SEED),
-    duration: numberFlag(flags, 'duration', 5, 1),
-    warmup: numberFlag(flags, 'warmup', 1, 0),
-    rounds: numberFlag(flags, 'rounds', 2, 1),
-    only,
-    server,
-    dataCache: flags.get('data-cache'),
-  };
+  return { ...runOptions(positional, flags, { seed: DEFAULT_SEED, duration: 5, rounds: 2 }), only, server };
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US');

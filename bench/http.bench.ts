@@ -29,7 +29,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { listFlag, numberFlag, parseSize, readArgs } from './args.js';
+import { listFlag, readArgs, runOptions, type RunOptions } from './args.js';
 import { printRows } from './table.js';
 import { youngGenerationNote } from '../src/cli/young-generation.js';
 import { repoRoot } from './repo-root.js';
@@ -68,18 +68,11 @@ const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 const TARGET_FLAT_RATIO = 1.5;
 const TARGET_P99_MS = 2;
 
-interface Options {
-  size: number;
-  label: string;
-  seed: number;
-  duration: number;
-  warmup: number;
-  rounds: number;
-  only: ScenarioName[];
-  servers: ServerName[];
-  sync: boolean;
-  settle: boolean;
-  dataCache: string | undefined;
+interface Options extends RunOptions {
+  readonly only: ScenarioName[];
+  readonly servers: ServerName[];
+  readonly sync: boolean;
+  readonly settle: boolean;
 }
 
 interface Scenario {
@@ -431,17 +424,11 @@ function parseArgs(args: readonly string[]): Options {
   const only = listFlag(flags, 'only', SCENARIOS);
   const servers = listFlag(flags, 'servers', Object.keys(SERVERS) as ServerName[]);
   return {
-    size: parseSize(sizeArg),
-    label: sizeArg.toLowerCase(),
-    seed: Number(flags.get('seed') ?? DEFAULT_SEED),
-    duration: numberFlag(flags, 'duration', 10, 1),
-    warmup: numberFlag(flags, 'warmup', 1, 0),
-    rounds: numberFlag(flags, 'rounds', 1, 1),
+    ...runOptions(sizeArg, flags, { seed: DEFAULT_SEED, duration: 10, rounds: 1 }),
     only,
     servers,
     sync: flags.get('sync') === 'true',
     settle: flags.get('settle') !== '0' && flags.get('settle') !== 'false',
-    dataCache: flags.get('data-cache'),
   };
 }
 

@@ -182,7 +182,7 @@ class CostWalker {
         return plan.ids.length;
       case 'index': {
         // Small bounds the planner read whole (and the executor reuses); large ones it extrapolated.
-        let n = s.scopes.reduce((sum, scope) => sum + this.reads.estimate(s.type, plan.field, scope, plan.bound), 0);
+        let n = this.indexMatches(plan, s);
         const { recheck } = plan;
         if (recheck && plan.bound.kind !== 'eq' && plan.bound.kind !== 'null' && this.extrapolated(s, plan.field, plan.bound)) {
           const match = matcherFor(recheck);
@@ -249,11 +249,16 @@ class CostWalker {
    * in value order only up to `end` ids. Returns the matches.
    */
   indexPage(plan: Extract<Plan, { op: 'index' }>, s: Scope, end: number): number {
-    const n = s.scopes.reduce((sum, scope) => sum + this.reads.estimate(s.type, plan.field, scope, plan.bound), 0);
+    const n = this.indexMatches(plan, s);
     const read = Math.min(n, end);
     this.work.values += Math.min(this.valuesIn(s, plan.field, n), Math.max(1, read)) + 1;
     this.work.ids += read;
     return n;
+  }
+
+  /** Ids an index bound selects over the scopes: exact for small bounds, extrapolated for large ones. */
+  private indexMatches(plan: Extract<Plan, { op: 'index' }>, s: Scope): number {
+    return s.scopes.reduce((sum, scope) => sum + this.reads.estimate(s.type, plan.field, scope, plan.bound), 0);
   }
 
   /** Ids a set operation touches: a dense set is priced by its bitmap's words. */

@@ -37,7 +37,7 @@ export class GraphqlRoute {
    * Requests read by their text (a POST body, a GET query string) and sealed: clients repeat the
    * same few requests, and the executor keys its coerced variables by the sealed object.
    */
-  private readonly bodies = new RequestCache<GraphqlRequest>();
+  private readonly bodies = new RequestCache<unknown>();
   private readonly queries = new RequestCache<GraphqlRequest>();
 
   /** `access` is the REST core's: a query is checked as a read, a mutation as a write, once the operation is known. */
@@ -64,15 +64,15 @@ export class GraphqlRoute {
 
   private post(head: RequestHead, body: Uint8Array | undefined, base: BaseHeaders): MaybePromise<CoreResponse> {
     if (!isJsonType(head.headers['content-type'])) return errorAnswer(400, NOT_JSON_MESSAGE, head, base);
-    let request: GraphqlRequest;
+    let request: unknown;
     try {
       const text = body === undefined ? '' : utf8.decode(body);
-      request = this.bodies.get(cacheableText(text), () => seal(requestOf(JSON.parse(text))));
+      request = this.bodies.get(cacheableText(text), () => seal(JSON.parse(text)));
     } catch (error) {
-      if (error instanceof NotAnObject) return errorAnswer(400, NOT_JSON_MESSAGE, head, base);
       return errorAnswer(400, `The request body is not JSON: ${error instanceof Error ? error.message : String(error)}`, head, base);
     }
-    return this.answer(this.run(request, 'POST', head), head, base);
+    if (typeof request !== 'object' || request === null || Array.isArray(request)) return errorAnswer(400, NOT_JSON_MESSAGE, head, base);
+    return this.answer(this.run(request as GraphqlRequest, 'POST', head), head, base);
   }
 
   private get(head: RequestHead, base: BaseHeaders): MaybePromise<CoreResponse> {
@@ -124,14 +124,6 @@ export class GraphqlRoute {
       // A failing logger must not turn an answer into an unhandled rejection.
     }
   }
-}
-
-/** A POST body that is JSON but not an object. */
-class NotAnObject extends Error {}
-
-function requestOf(parsed: unknown): GraphqlRequest {
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new NotAnObject();
-  return parsed as GraphqlRequest;
 }
 
 /** `query`, `variables` (JSON; throws when it is not) and `operationName` of a GET. */
