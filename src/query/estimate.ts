@@ -2,7 +2,9 @@ import type { SchemaRegistry } from '../schema/registry.js';
 import type { Row, RowScope } from '../store/layout.js';
 import type { IndexBound } from '../store/rows.js';
 import type { Store } from '../store/store.js';
+import { coversScopes } from './exec/execute.js';
 import { IndexReads } from './exec/index-reads.js';
+import { rankOrder } from './exec/order.js';
 import type { FilterNode } from './ir/index.js';
 import type { ListRequest } from './list.js';
 import type { PopulateTree } from './params/types.js';
@@ -106,7 +108,8 @@ export function estimateList(registry: SchemaRegistry, store: Store, req: Estima
   const scope = { type: req.type, scopes: req.scopes };
   // A range paged in index order is counted from prefix sums and read only up to the page's end.
   const indexPaged = order === 'index' && plan.op === 'index';
-  const matches = Math.min(indexPaged ? walker.indexPage(plan, scope, req.start + req.limit) : walker.walk(plan, scope), universe);
+  const end = req.start + req.limit;
+  const matches = Math.min(indexPaged ? walker.indexPage(plan, scope, end) : walker.walk(plan, scope, rankOrder(req.sort) ? end : undefined), universe);
   if (order === 'sort') walker.order(req, matches, universe);
   const pageRows = Math.max(0, Math.min(req.limit, matches - req.start));
   work.entries += pageRows;
@@ -166,8 +169,11 @@ class CostWalker {
     return n;
   }
 
-  /** Adds a plan step's work; returns the ids it yields. */
-  walk(plan: Plan, s: Scope): number {
+  /**
+   * Adds a plan step's work; returns the ids it yields. `pageEnd`: the step is the list's root,
+   * only counted and paged by rank up to there.
+   */
+  walk(plan: Plan, s: Scope, pageEnd?: number): number {
     const w = this.work;
     switch (plan.op) {
       case 'all': {
@@ -232,9 +238,13 @@ class CostWalker {
       case 'semiJoin': {
         const inner = this.walk(plan.inner, { type: plan.target, scopes: this.store.rows.scopes(plan.target) });
         const fanout = this.linksPerRow(plan.target, plan.partnerList);
+        const n = Math.min(this.universe(s.type, s.scopes), inner * fanout);
         w.lists += inner;
-        w.ids += inner * fanout;
-        return Math.min(this.universe(s.type, s.scopes), inner * fanout);
+        // Counted and paged as it is, a disjoint union is merged up to the page (a heap step per
+        // rank), unless building it is cheaper (DisjointUnion.merges).
+        const merged = plan.disjoint && pageEnd !== undefined && coversScopes(this.store, s.type, s.scopes);
+        w.ids += merged ? Math.min(n, inner + Math.min(pageEnd, n) * 2 * Math.log2(inner + 1)) : inner * fanout;
+        return n;
       }
       case 'linked': {
         const n = this.universe(s.type, s.scopes);

@@ -90,6 +90,17 @@ describe('estimateList', () => {
     expect(estimate(rest).work.values).toBe(0);
   });
 
+  it('a union of disjoint lists paged by rank is priced by its page, and by its ids once sorted', () => {
+    // Every restaurant of the chefs with a restaurant priced under 40: a chef's restaurants are no other chef's.
+    const rest = 'filters[chef][restaurants][price][$lt]=40&pagination[pageSize]=10';
+    const paged = estimate(rest);
+    const sorted = estimate(`${rest}&sort=name:asc`);
+    expect(paged.plan.where).toMatchObject({ op: 'semiJoin', disjoint: true });
+    expect(total(rest)).toBeGreaterThan(500);
+    // The same inner steps; sorted, the union is built: an id step per match.
+    expect(sorted.work.ids - paged.work.ids).toBeGreaterThan(paged.matches / 2);
+  });
+
   it('a text search over rows costs more than an index read matching as many', () => {
     const search = estimate('filters[description][$containsi]=ramen');
     const index = estimate('filters[stars][$gte]=1');

@@ -354,6 +354,10 @@ describe('a source without versions and a target with them (relations.md §3 rul
     expect(await related(BOOK, b1, 'shelves', { status: 'published' })).toEqual(['s']);
     const counted = await q.documents(SHELF).findOne({ documentId: s, populate: { books: { count: true } } });
     expect(counted!.books).toEqual({ count: 1 });
+    // Both versions of the featured book match, and each lists the shelf: one shelf all the same.
+    await create(SHELF, { name: 't', featured: b2 });
+    const found = await q.documents(SHELF).findPage({ filters: { featured: { title: { $startsWith: 'b' } } }, pagination: { page: 1, pageSize: 1 } });
+    expect({ total: found.pagination.total, names: found.results.map((e) => e.name) }).toEqual({ total: 2, names: ['s'] });
   });
 
   it('item status picks one version', async () => {

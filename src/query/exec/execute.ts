@@ -5,7 +5,7 @@ import type { CompareNode } from '../ir/index.js';
 import { mayBeCut } from '../../store/index-keys.js';
 import { indexedTextTest, matcherFor } from '../values/index.js';
 import type { Plan } from '../plan/plan.js';
-import { contains, EMPTY, intersect, isEmpty, minus, sizeOf, toArray, union, type IdSet } from './idset.js';
+import { contains, disjointUnion, EMPTY, intersect, isEmpty, minus, sizeOf, toArray, union, type IdSet } from './idset.js';
 import type { IndexReads } from './index-reads.js';
 import { RowEvaluator } from './row-eval.js';
 
@@ -76,7 +76,8 @@ export class Executor {
         return minus(this.exec(plan.from, s), this.exec(plan.remove, s));
       case 'semiJoin': {
         const inner = this.exec(plan.inner, { type: plan.target, scopes: this.store.rows.scopes(plan.target) });
-        return this.withinScope(union(this.store.links.targetSets(plan.partnerList, toArray(inner))), s);
+        const lists = this.store.links.targetSets(plan.partnerList, toArray(inner));
+        return this.withinScope(plan.disjoint ? disjointUnion(lists) : union(lists), s);
       }
       case 'linked':
         return this.withinScope(this.store.links.sourcesWithLinks(plan.list), s);
@@ -153,8 +154,11 @@ export class Executor {
 
   /** Links reach rows of every version and locale; keep those in the query's scopes. */
   private withinScope(ids: IdSet, s: Scope): IdSet {
-    const all = this.store.rows.scopes(s.type);
-    const covered = all.every((a) => s.scopes.some((b) => b.status === a.status && b.locale === a.locale));
-    return covered ? ids : intersect(ids, this.universe(s));
+    return coversScopes(this.store, s.type, s.scopes) ? ids : intersect(ids, this.universe(s));
   }
+}
+
+/** Whether `scopes` hold every row of `type`, so that links from its rows need no scope check. */
+export function coversScopes(store: Store, type: string, scopes: readonly RowScope[]): boolean {
+  return store.rows.scopes(type).every((a) => scopes.some((b) => b.status === a.status && b.locale === a.locale));
 }

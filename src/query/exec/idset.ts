@@ -1,13 +1,21 @@
 import { Bitmap, unionInto } from './bitmap.js';
+import { DisjointUnion } from './disjoint.js';
 
 /**
- * Sets of row ids: ascending Uint32Arrays while sparse, bitmaps once dense. Intersections
- * gallop through the larger side when one side is much smaller (O(small · log large)), test
- * bits when one side is a bitmap, and AND words when both are dense.
+ * Sets of row ids: ascending Uint32Arrays while sparse, bitmaps once dense, and unions of
+ * disjoint lists counted and paged without being built (disjoint.ts). Intersections gallop
+ * through the larger side when one side is much smaller (O(small · log large)), test bits when
+ * one side is a bitmap, and AND words when both are dense.
  */
-export type IdSet = Uint32Array | Bitmap;
+export type IdSet = Settled | DisjointUnion;
+
+/** A set held as its ids: what every operation but counting and paging works on. */
+type Settled = Uint32Array | Bitmap;
 
 export const EMPTY: Uint32Array = new Uint32Array(0);
+
+/** Lists up to this long are copied id by id. */
+const SMALL_COPY = 8;
 
 /** An array is dense once it has about one id per 32-bit word of its range. */
 const DENSE_IDS_PER_WORD = 1;
@@ -20,19 +28,26 @@ const DENSE_IDS_PER_WORD = 1;
 const bitmaps = new WeakMap<Uint32Array, Bitmap>();
 
 export function sizeOf(s: IdSet): number {
-  return s instanceof Bitmap ? s.size : s.length;
+  return s instanceof Uint32Array ? s.length : s.size;
+}
+
+/** A union of disjoint lists is counted by their lengths; summing them keeps it unbuilt until an operation needs its ids. */
+export function disjointUnion(lists: readonly Uint32Array[]): IdSet {
+  return lists.length === 1 ? lists[0]! : new DisjointUnion(lists);
 }
 
 /** Whether the set holds no id, without counting a bitmap that is not counted yet. */
 export function isEmpty(s: IdSet): boolean {
-  return s instanceof Bitmap ? s.empty : s.length === 0;
+  return s instanceof Uint32Array ? s.length === 0 : s instanceof Bitmap ? s.empty : s.size === 0;
 }
 
 /**
  * `scratch`: a bitmap result may live in reused words (Bitmap.and), for a list's last step whose
  * result is counted and paged before anything else runs.
  */
-export function intersect(a: IdSet, b: IdSet, scratch = false): IdSet {
+export function intersect(x: IdSet, y: IdSet, scratch = false): Settled {
+  let a = settle(x);
+  let b = settle(y);
   // Testing bits per id beats ANDing words only while the array is sparse.
   if (a instanceof Bitmap) return b instanceof Bitmap ? a.and(b, scratch) : isDense(b) ? a.and(bitmapOf(b), scratch) : a.filter(b, true);
   if (b instanceof Bitmap) return isDense(a) ? b.and(bitmapOf(a), scratch) : b.filter(a, true);
@@ -43,33 +58,39 @@ export function intersect(a: IdSet, b: IdSet, scratch = false): IdSet {
   return mergeIntersect(a, b);
 }
 
-export function union(sets: readonly IdSet[]): IdSet {
-  // Bitmaps are not counted here: an empty one changes nothing, and counting is a pass of its own.
-  const nonEmpty = sets.filter((s) => s instanceof Bitmap || s.length > 0);
-  if (nonEmpty.length === 0) return EMPTY;
-  if (nonEmpty.length === 1) return nonEmpty[0]!;
+export function union(sets: readonly IdSet[]): Settled {
   let max = 0;
   let total = 0;
+  let nonEmpty = 0;
+  let last: Settled = EMPTY;
   const dense: Bitmap[] = [];
   const sparse: Uint32Array[] = [];
-  for (const s of nonEmpty) {
+  for (const set of sets) {
+    const s = settle(set);
+    // Bitmaps are not counted here: an empty one changes nothing, and counting is a pass of its own.
     if (s instanceof Bitmap) {
       max = Math.max(max, s.words.length * 32 - 1);
       dense.push(s);
-    } else {
+    } else if (s.length === 0) continue;
+    else {
       total += s.length;
       max = Math.max(max, s[s.length - 1]!);
       if (isDense(s)) dense.push(bitmapOf(s));
       else sparse.push(s);
     }
+    nonEmpty++;
+    last = s;
   }
+  if (nonEmpty <= 1) return last;
   const words = (max >>> 5) + 1;
   if (dense.length > 0 || total * DENSE_IDS_PER_WORD >= words) return unionInto(words, dense, sparse);
   if (sparse.length === 2) return mergeUnion(sparse[0]!, sparse[1]!);
   const all = new Uint32Array(total);
   let at = 0;
   for (const s of sparse) {
-    all.set(s, at);
+    // A to-one relation's lists hold one id each: copying those beats a call to set().
+    if (s.length <= SMALL_COPY) for (let i = 0; i < s.length; i++) all[at + i] = s[i]!;
+    else all.set(s, at);
     at += s.length;
   }
   all.sort();
@@ -77,7 +98,9 @@ export function union(sets: readonly IdSet[]): IdSet {
 }
 
 /** Ids of `a` not in `b`. */
-export function minus(a: IdSet, b: IdSet): IdSet {
+export function minus(x: IdSet, y: IdSet): Settled {
+  const a = settle(x);
+  const b = settle(y);
   if (sizeOf(b) === 0 || sizeOf(a) === 0) return a;
   if (a instanceof Bitmap) return b instanceof Bitmap ? a.andNot(b) : isDense(b) ? a.andNot(bitmapOf(b)) : a.without(b);
   if (b instanceof Bitmap) return isDense(a) ? bitmapOf(a).andNot(b) : b.filter(a, false);
@@ -93,14 +116,16 @@ export function minus(a: IdSet, b: IdSet): IdSet {
   return out.subarray(0, n);
 }
 
-export function contains(set: IdSet, id: number): boolean {
+export function contains(ids: IdSet, id: number): boolean {
+  const set = settle(ids);
   if (set instanceof Bitmap) return set.has(id);
   const i = gallop(set, id, 0);
   return set[i] === id;
 }
 
 /** The ids in ascending order. */
-export function toArray(set: IdSet): Uint32Array {
+export function toArray(ids: IdSet): Uint32Array {
+  const set = settle(ids);
   return set instanceof Bitmap ? set.toArray() : set;
 }
 
@@ -109,6 +134,10 @@ export function slice(set: IdSet, start: number, end: number, descending: boolea
   const size = sizeOf(set);
   end = Math.min(end, size);
   if (start >= end) return [];
+  if (set instanceof DisjointUnion) {
+    if (set.merges(end)) return set.ranks(start, end, descending);
+    set = settle(set);
+  }
   const from = descending ? size - end : start;
   const to = descending ? size - start : end;
   const ids = Array.from(set instanceof Bitmap ? set.range(from, to) : set.subarray(from, to));
@@ -116,9 +145,14 @@ export function slice(set: IdSet, start: number, end: number, descending: boolea
 }
 
 /** A fast membership test for many lookups: the bitmap itself, or a Set over a sparse array. */
-export function membership(set: IdSet): { has(id: number): boolean } {
+export function membership(ids: IdSet): { has(id: number): boolean } {
+  const set = settle(ids);
   if (set instanceof Bitmap) return set;
   return isDense(set) ? bitmapOf(set) : new Set(set);
+}
+
+function settle(s: IdSet): Settled {
+  return s instanceof DisjointUnion ? s.settled(union) : s;
 }
 
 function isDense(ids: Uint32Array): boolean {

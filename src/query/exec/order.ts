@@ -26,18 +26,27 @@ export function orderPage(
   const size = sizeOf(ids);
   const end = limit === Infinity ? size : Math.min(size, start + limit);
   if (start >= end) return [];
-  // One query reads one status, so Strapi's virtual `status` sort key orders nothing.
-  sort = sort.filter((s) => !(s.path.length === 1 && s.path[0] === 'status'));
-  const first = sort[0];
-  if (!first || (sort.length === 1 && first.path.length === 1 && first.path[0] === 'id')) {
-    return slice(ids, start, end, first?.direction === 'desc');
-  }
+  const byRank = rankOrder(sort);
+  if (byRank) return slice(ids, start, end, byRank === 'desc');
+  sort = sort.filter((s) => !isStatus(s));
+  const first = sort[0]!;
   const ct = registry.require(type);
   if (sort.length === 1 && first.path.length === 1 && size >= INDEX_ORDER_MIN && scopes.length === 1 && store.rows.isIndexed(type, first.path[0]!)) {
     return byIndex(store, rows, ct, scopes[0]!, ids, first, start, end);
   }
   return byRows(registry, store, rows, ct, ids, sort).slice(start, end);
 }
+
+/** The direction when a page is cut by rank from the ascending ids (no sort, or by id alone); else undefined. */
+export function rankOrder(sort: readonly SortSpec[]): 'asc' | 'desc' | undefined {
+  // One query reads one status, so Strapi's virtual `status` sort key orders nothing.
+  const keys = sort.filter((s) => !isStatus(s));
+  if (keys.length === 0) return 'asc';
+  const only = keys[0]!;
+  return keys.length === 1 && only.path.length === 1 && only.path[0] === 'id' ? only.direction : undefined;
+}
+
+const isStatus = (s: SortSpec) => s.path.length === 1 && s.path[0] === 'status';
 
 function byRows(registry: SchemaRegistry, store: Store, rows: RowEvaluator, ct: ContentType, ids: IdSet, sort: readonly SortSpec[]): number[] {
   const keyed = Array.from(toArray(ids), (id) => ({ id, keys: sort.map((s) => valueAt(registry, store, rows, ct, id, s.path)) }));

@@ -22,9 +22,11 @@ export type Plan =
   | { readonly op: 'minus'; readonly from: Plan; readonly remove: Plan }
   /**
    * Sources linked to some row of `inner` (evaluated over every row of `target`): walks the
-   * partner list of each matching target.
+   * partner list of each matching target. `disjoint`: no source is in two of those lists (the
+   * relation is to-one and the target has one row per document), so their union is counted and
+   * paged without being built.
    */
-  | { readonly op: 'semiJoin'; readonly target: string; readonly partnerList: string; readonly inner: Plan }
+  | { readonly op: 'semiJoin'; readonly target: string; readonly partnerList: string; readonly disjoint: boolean; readonly inner: Plan }
   /** Sources with at least one link in `list`. */
   | { readonly op: 'linked'; readonly list: string };
 

@@ -99,7 +99,9 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
     const targets = Math.max(1, this.universe(node.target, targetScopes));
     const fanout = attr.targetHasMany ? Math.max(1, ctx.universe / targets) : 1;
     return {
-      plan: { op: 'semiJoin', target: node.target, partnerList: attr.partnerListName, inner: inner.plan },
+      // A to-one source row links to one target row at most, except to several versions of one
+      // target document (relations/link-writer.ts keeps those): with one scope a document has one row.
+      plan: { op: 'semiJoin', target: node.target, partnerList: attr.partnerListName, disjoint: !attr.toMany && targetScopes.length === 1, inner: inner.plan },
       estimate: Math.min(ctx.universe, inner.estimate * fanout),
       node,
     };

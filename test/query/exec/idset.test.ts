@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { contains, intersect, isEmpty, membership, minus, sizeOf, slice, toArray, union, type IdSet } from '../../../src/query/exec/idset.js';
+import { contains, disjointUnion, intersect, isEmpty, membership, minus, sizeOf, slice, toArray, union, type IdSet } from '../../../src/query/exec/idset.js';
 
 const sorted = (a: number[]) => Uint32Array.from(a.sort((x, y) => x - y));
 /** Sparse sets stay arrays; dense ones (about one id per 32 or more of their range) become bitmaps inside the operations. */
@@ -48,6 +48,34 @@ describe('id sets', () => {
         const all = ids(or);
         expect(slice(or, start, start + count, false)).toEqual(all.slice(start, start + count));
         expect(slice(or, start, start + count, true)).toEqual([...all].reverse().slice(start, start + count));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('count and page a union of disjoint lists without building it, and build it for anything else', () => {
+    // A set dealt out into lists at random: each id in exactly one list, every list ascending.
+    const dealt = fc.tuple(set, fc.integer({ min: 1, max: 40 }), fc.infiniteStream(fc.nat(39))).map(([s, k, picks]) => {
+      const lists: number[][] = Array.from({ length: k }, () => []);
+      for (const x of s) lists[picks.next().value % k]!.push(x);
+      return { all: [...s], lists: lists.map((l) => Uint32Array.from(l)) };
+    });
+    fc.assert(
+      fc.property(dealt, set, fc.nat(1300), fc.nat(60), ({ all, lists }, other, start, count) => {
+        const d = disjointUnion(lists);
+        expect(sizeOf(d)).toBe(all.length);
+        expect(isEmpty(d)).toBe(all.length === 0);
+        expect(slice(d, start, start + count, false)).toEqual(all.slice(start, start + count));
+        expect(slice(d, start, start + count, true)).toEqual([...all].reverse().slice(start, start + count));
+        const so = new Set(other);
+        expect(ids(intersect(d, other))).toEqual(all.filter((x) => so.has(x)));
+        expect(ids(minus(d, other))).toEqual(all.filter((x) => !so.has(x)));
+        expect(ids(minus(other, d))).toEqual([...other].filter((x) => !all.includes(x)));
+        expect(ids(union([d, other]))).toEqual([...new Set([...all, ...other])].sort((x, y) => x - y));
+        expect(ids(d)).toEqual(all);
+        for (const x of [0, 17, 1499, 4999]) expect([contains(d, x), membership(d).has(x)]).toEqual([all.includes(x), all.includes(x)]);
+        // Paged again once built: the same ranks.
+        expect(slice(d, start, start + count, true)).toEqual([...all].reverse().slice(start, start + count));
       }),
       { numRuns: 300 },
     );

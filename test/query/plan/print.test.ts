@@ -23,7 +23,9 @@ describe('chosen plans', () => {
     expect(plan('filters[name][$eq]=R7')).toBe('index name = "R7"');
     expect(plan('filters[id][$in][0]=3&filters[id][$in][1]=1')).toBe('ids(1, 3)');
     expect(plan('filters[name][$containsi]=r12')).toBe('trigrams name [r12] then containsi');
-    expect(plan('filters[chef][name][$eq]=Ann')).toBe('linked from api::chef.chef through api::chef.chef.restaurants: index name = "Ann"');
+    // A restaurant has one chef, and a chef one row: the chefs' lists of restaurants share none.
+    expect(plan('filters[chef][name][$eq]=Ann')).toBe('linked from api::chef.chef through api::chef.chef.restaurants (disjoint): index name = "Ann"');
+    expect(plan('filters[categories][name][$eq]=Thai')).toBe('linked from api::category.category through api::category.category.restaurants: index name = "Thai"');
     expect(plan('filters[price][$between][0]=5&filters[price][$between][1]=9&sort=price:desc')).toBe('index price >= 5 and <= 9, page read in index order');
     expect(plan('filters[price][$null]=true')).toBe('index price is null');
   });
