@@ -4,7 +4,7 @@ import {
   type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLObjectType, type GraphQLOutputType,
   type GraphQLResolveInfo, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
-import { rowTexts } from '../documents/entry-json.js';
+import { jsonArray, rowTexts } from '../documents/entry-json.js';
 import type { Entry } from '../documents/entry.js';
 import { jsonText } from '../query/querystring/index.js';
 import type { GraphqlContext } from './context.js';
@@ -229,7 +229,7 @@ class PlanRun {
     if (inner.kind !== 'object' || inner.plan.rowKey === undefined) return undefined;
     const { plan } = inner;
     const texts = rowTexts(entries as Entry[], plan.rowKey!, (entry) => JSON.stringify(this.object(plan, entry)));
-    return texts && new RawJson(`[${texts.join(',')}]`);
+    return texts && new RawJson(jsonArray(texts));
   }
 
   private complete(shape: Shape, value: unknown): Value | Promise<Value> {

@@ -8,7 +8,7 @@ import { buildGraphqlSchema } from './schema.js';
 import type { DocumentSource } from './source.js';
 
 export { explorerPage } from './explorer.js';
-export { stringifyAnswer } from './raw-json.js';
+export { printAnswer } from './raw-json.js';
 export { GraphqlExecutor, type Authorize, type GraphqlAnswer, type GraphqlRequest } from './executor.js';
 export { DEFAULT_GRAPHQL_SETTINGS, resolveGraphqlSettings, type GraphqlSettings } from './settings.js';
 export { costLimitMessage, depthLimitMessage } from './limits.js';

@@ -1,34 +1,70 @@
 /**
- * A value already printed as JSON: the fast path answers an entry's fields from text kept with
- * its row (documents/entry-json.ts), and the HTTP route prints the answer around it. `toJSON`
- * keeps plain `JSON.stringify` right for anyone else holding the value.
+ * A value already printed as UTF-8 JSON, in pieces: the fast path answers an entry's fields
+ * from text kept with its row (documents/entry-json.ts), and the HTTP route prints the answer
+ * around it. `toJSON` keeps plain `JSON.stringify` right for anyone else holding the value.
  */
 export class RawJson {
-  constructor(readonly text: string) {}
+  constructor(readonly parts: readonly Buffer[]) {}
 
   toJSON(): unknown {
-    return JSON.parse(this.text);
+    return JSON.parse(Buffer.concat(this.parts).toString());
   }
 }
 
-/** `JSON.stringify(value)` for GraphQL answers, with RawJson values copied in as they are. */
-export function stringifyAnswer(value: unknown): string {
-  if (value instanceof RawJson) return value.text;
-  if (Array.isArray(value)) {
-    const items = new Array<string>(value.length);
-    for (let i = 0; i < value.length; i++) items[i] = value[i] === undefined ? 'null' : stringifyAnswer(value[i]);
-    return `[${items.join(',')}]`;
-  }
-  if (value !== null && typeof value === 'object') {
-    let out = '{';
-    let first = true;
-    for (const key in value) {
-      const item = (value as Record<string, unknown>)[key];
-      if (item === undefined || typeof item === 'function') continue;
-      out += `${first ? '' : ','}${JSON.stringify(key)}:${stringifyAnswer(item)}`;
-      first = false;
+/**
+ * `JSON.stringify(value)` in UTF-8 for GraphQL answers, with RawJson values copied in as they
+ * are: the text around them is gathered as a string and encoded between them.
+ */
+export function printAnswer(value: unknown): Buffer {
+  const out = new AnswerPrinter();
+  out.value(value);
+  return out.done();
+}
+
+class AnswerPrinter {
+  private readonly parts: Buffer[] = [];
+  private text = '';
+
+  value(value: unknown): void {
+    if (value instanceof RawJson) {
+      this.flush();
+      for (const part of value.parts) this.parts.push(part);
+      return;
     }
-    return `${out}}`;
+    if (Array.isArray(value)) {
+      this.text += '[';
+      for (let i = 0; i < value.length; i++) {
+        if (i > 0) this.text += ',';
+        if (value[i] === undefined) this.text += 'null';
+        else this.value(value[i]);
+      }
+      this.text += ']';
+      return;
+    }
+    if (value !== null && typeof value === 'object') {
+      this.text += '{';
+      let first = true;
+      for (const key in value) {
+        const item = (value as Record<string, unknown>)[key];
+        if (item === undefined || typeof item === 'function') continue;
+        this.text += `${first ? '' : ','}${JSON.stringify(key)}:`;
+        this.value(item);
+        first = false;
+      }
+      this.text += '}';
+      return;
+    }
+    this.text += JSON.stringify(value) ?? 'null';
   }
-  return JSON.stringify(value) ?? 'null';
+
+  done(): Buffer {
+    this.flush();
+    return this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts);
+  }
+
+  private flush(): void {
+    if (this.text === '') return;
+    this.parts.push(Buffer.from(this.text));
+    this.text = '';
+  }
 }

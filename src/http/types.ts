@@ -24,8 +24,8 @@ export interface CoreRequest extends RequestHead {
 export interface CoreResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  /** JSON text; undefined for 204 and other answers without a body. */
-  readonly body: string | undefined;
+  /** JSON text, or its UTF-8 bytes; undefined for 204 and other answers without a body. */
+  readonly body: string | Buffer | undefined;
   /**
    * Close the connection after this answer: set when the request body was abandoned half-read
    * (too large, too slow), so the rest of it can never be parsed as a next request.

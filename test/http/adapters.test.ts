@@ -75,7 +75,7 @@ describe('both transports answer identically', () => {
     });
     expect(fromCore.status).toBe(fromUws.status);
     // The core answers HEAD with GET's body; the transports drop it.
-    expect(method === 'HEAD' ? '' : fromCore.body ?? '').toBe(fromUws.body);
+    expect(method === 'HEAD' ? '' : String(fromCore.body ?? '')).toBe(fromUws.body);
     expect(fromCore.headers['content-type'] ?? null).toBe(fromUws.headers['content-type']);
   });
 

@@ -56,7 +56,7 @@ const UNREAD_HEAD: RequestHead = Object.freeze({ method: '', path: '', rawQuery:
 
 /** A whole answer as bytes for a socket that never became a request. */
 function rawAnswer(response: CoreResponse): string {
-  const body = response.body ?? '';
+  const body = String(response.body ?? '');
   const headers = { ...response.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   return `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n${lines}\r\n${body}`;

@@ -1,5 +1,5 @@
 import {
-  explorerPage, graphqlSchemaOf, GraphqlExecutor, resolveGraphqlSettings, stringifyAnswer,
+  explorerPage, graphqlSchemaOf, GraphqlExecutor, resolveGraphqlSettings, printAnswer,
   type FormattedError, type GraphqlAnswer, type GraphqlRequest, type GraphqlSettings,
 } from '../../graphql/index.js';
 import type { Quarry } from '../../quarry.js';
@@ -98,7 +98,7 @@ export class GraphqlRoute {
     const respond = (a: GraphqlAnswer): CoreResponse => ({
       status: a.status,
       headers: { ...base, 'content-type': responseType(head.headers.accept), ...(a.status === 405 ? { allow: 'POST' } : {}) },
-      body: stringifyAnswer(a.body),
+      body: printAnswer(a.body),
     });
     return isPromise(answer) ? answer.then(respond) : respond(answer);
   }

@@ -11,9 +11,12 @@ export function json(status: number, value: unknown, base: BaseHeaders): CoreRes
   return { status, headers: { ...base, 'content-type': JSON_TYPE }, body: JSON.stringify(value) };
 }
 
-/** `{ data, meta }` whose data is JSON text already (entries keep theirs: documents/entry-json.ts). */
-export function dataResponse(status: number, data: string, meta: unknown, base: BaseHeaders): CoreResponse {
-  return { status, headers: { ...base, 'content-type': JSON_TYPE }, body: `{"data":${data},"meta":${JSON.stringify(meta)}}` };
+const DATA_OPEN = Buffer.from('{"data":');
+
+/** `{ data, meta }` whose data is UTF-8 JSON already, in pieces (entries keep theirs: documents/entry-json.ts). */
+export function dataResponse(status: number, data: readonly Buffer[], meta: unknown, base: BaseHeaders): CoreResponse {
+  const body = Buffer.concat([DATA_OPEN, ...data, Buffer.from(`,"meta":${JSON.stringify(meta)}}`)]);
+  return { status, headers: { ...base, 'content-type': JSON_TYPE }, body };
 }
 
 export function noContent(base: BaseHeaders, extra: Readonly<Record<string, string>> = {}): CoreResponse {
