@@ -12,10 +12,11 @@ export class RawJson {
 }
 
 /**
- * `JSON.stringify(value)` in UTF-8 for GraphQL answers, with RawJson values copied in as they
- * are: the text around them is gathered as a string and encoded between them.
+ * `JSON.stringify(value)` in UTF-8 for GraphQL answers, in pieces to be joined once by whoever
+ * sends them: RawJson values are taken as they are, the text around them is gathered as a
+ * string and encoded between them.
  */
-export function printAnswer(value: unknown): Buffer {
+export function printAnswer(value: unknown): readonly Buffer[] {
   const out = new AnswerPrinter();
   out.value(value);
   return out.done();
@@ -57,9 +58,9 @@ class AnswerPrinter {
     this.text += JSON.stringify(value) ?? 'null';
   }
 
-  done(): Buffer {
+  done(): readonly Buffer[] {
     this.flush();
-    return this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts);
+    return this.parts;
   }
 
   private flush(): void {

@@ -21,11 +21,17 @@ export interface CoreRequest extends RequestHead {
   readonly body: Uint8Array | undefined;
 }
 
+export type BodyPieces = readonly Buffer[];
+
 export interface CoreResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  /** JSON text, or its UTF-8 bytes; undefined for 204 and other answers without a body. */
-  readonly body: string | Buffer | undefined;
+  /**
+   * JSON text, or its UTF-8 bytes in pieces for the transport to join (kept row texts between
+   * the answer's own text: documents/entry-json.ts); undefined for 204 and other answers
+   * without a body.
+   */
+  readonly body: string | BodyPieces | undefined;
   /**
    * Close the connection after this answer: set when the request body was abandoned half-read
    * (too large, too slow), so the rest of it can never be parsed as a next request.

@@ -5,6 +5,7 @@ import { RestCore } from '../core/core.js';
 import { MalformedRequestError, RequestHeadTooLargeError } from '../errors.js';
 import { resolveHttpSettings } from '../settings.js';
 import type { CoreResponse, RequestHead } from '../types.js';
+import { bodyText } from './answer-body.js';
 import { BodyDeadlines } from './deadlines.js';
 import { InFlight, serveExchange, type Connection } from './exchange.js';
 import type { RunningServer, ServerOptions } from './uws.js';
@@ -56,7 +57,7 @@ const UNREAD_HEAD: RequestHead = Object.freeze({ method: '', path: '', rawQuery:
 
 /** A whole answer as bytes for a socket that never became a request. */
 function rawAnswer(response: CoreResponse): string {
-  const body = String(response.body ?? '');
+  const body = bodyText(response.body);
   const headers = { ...response.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   return `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n${lines}\r\n${body}`;
@@ -103,14 +104,15 @@ class NodeConnection implements Connection {
     const { res } = this;
     if (this.aborted || res.headersSent) return;
     const headers: Record<string, string | number> = { ...response.headers };
-    if (response.body !== undefined) headers['content-length'] = Buffer.byteLength(response.body);
+    const body = typeof response.body === 'object' ? Buffer.concat(response.body) : response.body;
+    if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
     if (response.closeConnection) {
       headers.connection = 'close';
       // The rest of an abandoned body is not read; closing stops it being parsed as a request.
       this.req.pause();
     }
     res.writeHead(response.status, headers);
-    res.end(response.body);
+    res.end(body);
   }
 }
 

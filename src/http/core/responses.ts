@@ -15,8 +15,7 @@ const DATA_OPEN = Buffer.from('{"data":');
 
 /** `{ data, meta }` whose data is UTF-8 JSON already, in pieces (entries keep theirs: documents/entry-json.ts). */
 export function dataResponse(status: number, data: readonly Buffer[], meta: unknown, base: BaseHeaders): CoreResponse {
-  const body = Buffer.concat([DATA_OPEN, ...data, Buffer.from(`,"meta":${JSON.stringify(meta)}}`)]);
-  return { status, headers: { ...base, 'content-type': JSON_TYPE }, body };
+  return { status, headers: { ...base, 'content-type': JSON_TYPE }, body: [DATA_OPEN, ...data, Buffer.from(`,"meta":${JSON.stringify(meta)}}`)] };
 }
 
 export function noContent(base: BaseHeaders, extra: Readonly<Record<string, string>> = {}): CoreResponse {
