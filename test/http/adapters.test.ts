@@ -80,7 +80,7 @@ describe('both transports answer identically', () => {
     expect(fromCore.headers['content-type'] ?? null).toBe(fromUws.headers['content-type']);
   });
 
-  it('answers larger than the words uWS answers are joined in arrive whole, back to back', async () => {
+  it('answers larger than the buffer uWS joins answers in arrive whole, back to back', async () => {
     const docs = uws.quarry.documents('api::restaurant.restaurant');
     for (let i = 0; i < 40; i++) await docs.create({ data: { name: `Long ${i}`, description: `${'ü'.repeat(1_000)} ${i}` } });
     const big = '/api/restaurants?filters[name][$startsWith]=Long&pagination[pageSize]=40&sort=name';

@@ -145,7 +145,7 @@ class UwsConnection implements Connection {
 }
 
 /**
- * Pieces joined into words reused by every answer: uWS copies what it sends (or keeps for a slow
+ * Pieces joined into one buffer reused by every answer: uWS copies what it sends (or keeps for a slow
  * socket) before `end` returns. A fresh buffer per answer was an allocation outside the JS heap
  * each (10 KB for a page of 25), and their sweeping lengthened the young generation's pauses.
  */
