@@ -2,6 +2,7 @@ import type { SchemaRegistry } from '../schema/registry.js';
 import type { Row, RowScope } from '../store/layout.js';
 import type { IndexBound } from '../store/rows.js';
 import type { Store } from '../store/store.js';
+import { mergeSteps } from './exec/disjoint.js';
 import { coversScopes } from './exec/execute.js';
 import { IndexReads } from './exec/index-reads.js';
 import { rankOrder } from './exec/order.js';
@@ -240,10 +241,10 @@ class CostWalker {
         const fanout = this.linksPerRow(plan.target, plan.partnerList);
         const n = Math.min(this.universe(s.type, s.scopes), inner * fanout);
         w.lists += inner;
-        // Counted and paged as it is, a disjoint union is merged up to the page (a heap step per
-        // rank), unless building it is cheaper (DisjointUnion.merges).
+        // Counted and paged as it is, a disjoint union is merged up to the page, unless building
+        // it is cheaper (DisjointUnion.merges).
         const merged = plan.disjoint && pageEnd !== undefined && coversScopes(this.store, s.type, s.scopes);
-        w.ids += merged ? Math.min(n, inner + Math.min(pageEnd, n) * 2 * Math.log2(inner + 1)) : inner * fanout;
+        w.ids += merged ? Math.min(n, mergeSteps(inner, Math.min(pageEnd, n))) : inner * fanout;
         return n;
       }
       case 'linked': {

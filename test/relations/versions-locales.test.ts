@@ -332,6 +332,19 @@ describe('a self-relation with draft & publish', () => {
   });
 });
 
+describe('a deep filter through a to-one relation to a target with versions', () => {
+  it('counts a source once after the target gains its published version (the plan is kept across writes)', async () => {
+    const b = await create(BOOK, { title: 'b' });
+    // The same request text each time: its plan is kept, and was made while books had drafts only.
+    const shelvesFeaturing = () => q.documents(SHELF).findFromQuery({ filters: { featured: { title: { $eq: 'b' } } } } as never).pagination.total;
+    expect(shelvesFeaturing()).toBe(0);
+    await publish(BOOK, b);
+    // No status: the shelf links both versions of the book, and both match.
+    await create(SHELF, { name: 's', featured: b });
+    expect(shelvesFeaturing()).toBe(1);
+  });
+});
+
 describe('a source without versions and a target with them (relations.md §3 rule 3)', () => {
   let b1: string;
   let b2: string;

@@ -24,10 +24,9 @@ export class DisjointUnion {
     return this.built;
   }
 
-  /** Whether merging ranks below `end` is cheaper than building the set: a heap step per rank against a step per id. */
+  /** Whether merging ranks below `end` is cheaper than building the set (a step per id). */
   merges(end: number): boolean {
-    const k = this.parts.length;
-    return this.built === undefined && k + end * 2 * Math.log2(k + 1) < this.size;
+    return this.built === undefined && mergeSteps(this.parts.length, end) < this.size;
   }
 
   /**
@@ -65,6 +64,11 @@ export class DisjointUnion {
     }
     return out;
   }
+}
+
+/** Steps to merge the ranks below `end` from `lists` lists: a heap built over them, then a heap step per rank. */
+export function mergeSteps(lists: number, end: number): number {
+  return lists + end * 2 * Math.log2(lists + 1);
 }
 
 /** Restores the heap order below `i` in a min-heap of `n` lists ordered by `keys`. */

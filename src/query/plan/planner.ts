@@ -98,10 +98,13 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
     const inner = this.visit(node.child, { type: node.target, scopes: targetScopes, universe: this.universe(node.target, targetScopes) });
     const targets = Math.max(1, this.universe(node.target, targetScopes));
     const fanout = attr.targetHasMany ? Math.max(1, ctx.universe / targets) : 1;
+    // A to-one source row links to one target row at most, except to several versions or locales
+    // of one target document (relations/link-writer.ts keeps those). Decided by the schema, not by
+    // the scopes rows are in now: a plan outlives writes (plan-cache.ts), and must stay right.
+    const target = this.registry.require(node.target);
+    const oneRowPerDocument = !target.draftAndPublish && !target.localized;
     return {
-      // A to-one source row links to one target row at most, except to several versions of one
-      // target document (relations/link-writer.ts keeps those): with one scope a document has one row.
-      plan: { op: 'semiJoin', target: node.target, partnerList: attr.partnerListName, disjoint: !attr.toMany && targetScopes.length === 1, inner: inner.plan },
+      plan: { op: 'semiJoin', target: node.target, partnerList: attr.partnerListName, disjoint: !attr.toMany && oneRowPerDocument, inner: inner.plan },
       estimate: Math.min(ctx.universe, inner.estimate * fanout),
       node,
     };
