@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Store } from '../../src/store/store.js';
+import type { Placement } from '../../src/store/links.js';
 
 let dir: string;
 let store: Store;
@@ -71,5 +73,28 @@ describe('link lists', () => {
     expect(got[0]).toBe(1);
     expect(got.at(-1)).toBe(2);
     expect(got.slice(1, 4)).toEqual([499, 498, 497]);
+  });
+
+  it('keeps the order an array would, on short lists (neighbours by point reads) and long ones (by range)', () => {
+    const op = fc.record({ target: fc.integer({ min: 1, max: 40 }), at: fc.constantFrom('start', 'end', 'before', 'after'), anchor: fc.nat() });
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 1, maxLength: 80 }), fc.nat(), (ops, source) => {
+        const model: number[] = [];
+        store.transact(() => {
+          for (const { target, at, anchor } of ops) {
+            const others = model.filter((t) => t !== target);
+            const where: Placement =
+              (at === 'before' || at === 'after') && others.length > 0 ? { at, target: others[anchor % others.length]! } : { at: at === 'start' ? 'start' : 'end' };
+            store.links.place(L, source + 1, target, where);
+            if (model.includes(target)) model.splice(model.indexOf(target), 1);
+            const i = where.at === 'start' ? 0 : where.at === 'end' ? model.length : model.indexOf(where.target) + (where.at === 'after' ? 1 : 0);
+            model.splice(i, 0, target);
+          }
+        });
+        expect(list(source + 1)).toEqual(model);
+        store.transact(() => store.links.clear(L, source + 1));
+      }),
+      { numRuns: 60 },
+    );
   });
 });
