@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
 import { openDbs, openRowDb, type Dbs, type RowDb } from './dbs.js';
 import { LinkStore } from './links.js';
@@ -54,18 +56,25 @@ export class Store {
   }
 
   static open(options: StoreOptions, layouts: readonly TypeLayout[]): Store {
+    const readOnly = options.readOnly ?? false;
+    const noSync = options.noSync ?? false;
+    // Without an fsync, most of a commit was copying its dirty pages into the file (pwrite); through a
+    // writable map they are there already: a positioned connect 200 -> 140 µs in-process. With an
+    // fsync, syncing the map costs more than the copy saves (715 -> 1,175 µs), so only without one.
+    const writeMap = noSync && !readOnly;
     const env = open({
       path: options.path,
       // The data folder is always a folder, even when its name looks like a file name (`data.db`).
       noSubdir: false,
       maxDbs: 64 + layouts.length,
-      readOnly: options.readOnly ?? false,
-      noSync: options.noSync ?? false,
-      mapSize: options.mapSize ?? 64 * 1024 ** 3,
+      readOnly,
+      noSync,
+      useWritemap: writeMap,
+      mapSize: options.mapSize ?? (writeMap ? writeMapSize(options.path) : 64 * 1024 ** 3),
       // Values are our own records; never share decoded objects between reads.
       cache: false,
     });
-    return new Store(env, layouts, options.readOnly ?? false);
+    return new Store(env, layouts, readOnly);
   }
 
   /**
@@ -183,3 +192,12 @@ export class Store {
   }
 }
 
+
+/**
+ * A writable map makes the data file as large as the map (sparse), so it starts at the file's
+ * present size, never smaller (another process may map that much), and lmdb-js grows it as needed.
+ */
+function writeMapSize(folder: string): number {
+  const file = join(folder, 'data.mdb');
+  return Math.max(64 * 1024 ** 2, existsSync(file) ? statSync(file).size : 0);
+}
