@@ -57,7 +57,7 @@ export class DocumentWriter {
     }
     const old = rows.get(ct.uid, id)!;
     const row: Row = { ...old, ...input.scalars, updatedAt: new Date().toISOString() };
-    rows.update(ct.uid, { status, locale }, row);
+    rows.update(ct.uid, { status, locale }, row, old);
     this.checkUnique(ct, row, { status, locale });
     this.syncSharedFields(ct, row, status, input);
     this.applyRelations(ct, row, { status, locale }, input);

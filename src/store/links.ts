@@ -74,7 +74,7 @@ export class LinkStore {
     const old = this.dbs.linkPos.get([l, source, target]);
     // A move only changes the order key: the list's set of targets stays as it is.
     if (old !== undefined) this.dbs.links.removeSync([l, source, old[0], old[1]]);
-    const key = this.keyFor(l, source, where);
+    const key = this.keyFor(l, source, target, where);
     this.widen(l, source, key);
     this.dbs.links.putSync([l, source, key.n, key.f], target);
     this.dbs.linkPos.putSync([l, source, target], [key.n, key.f]);
@@ -118,7 +118,8 @@ export class LinkStore {
     return true;
   }
 
-  private keyFor(l: number, source: number, where: Placement): OrderKey {
+  /** A key for `moving` at `where`; its own old key does not count as a neighbour. */
+  private keyFor(l: number, source: number, moving: number, where: Placement): OrderKey {
     switch (where.at) {
       case 'start':
       case 'end': {
@@ -128,11 +129,11 @@ export class LinkStore {
       }
       case 'before': {
         const anchor = this.anchor(l, source, where.target);
-        return keyBetween(this.neighbour(l, source, anchor, true), anchor);
+        return keyBetween(this.neighbour(l, source, anchor, [where.target, moving], true), anchor);
       }
       case 'after': {
         const anchor = this.anchor(l, source, where.target);
-        return keyBetween(anchor, this.neighbour(l, source, anchor, false));
+        return keyBetween(anchor, this.neighbour(l, source, anchor, [where.target, moving], false));
       }
     }
   }
@@ -156,9 +157,9 @@ export class LinkStore {
   }
 
   /** The key just before (or after) `at` in the list, if any. */
-  private neighbour(l: number, source: number, at: OrderKey, before: boolean): OrderKey | undefined {
+  private neighbour(l: number, source: number, at: OrderKey, skip: readonly number[], before: boolean): OrderKey | undefined {
     const targets = this.adjacency.get([l, source]);
-    return targets.length <= POINT_READ_NEIGHBOURS ? this.nearestOf(l, source, targets, at, before) : this.nextInRange(l, source, at, before);
+    return targets.length <= POINT_READ_NEIGHBOURS ? this.nearestOf(l, source, targets, skip, at, before) : this.nextInRange(l, source, at, before);
   }
 
   /**
@@ -167,9 +168,10 @@ export class LinkStore {
    * positioned connects a second those cursors made young-generation collections take 20-40 ms
    * instead of 1 and promote ~7 MB each (measured with --trace-gc), which point reads do not.
    */
-  private nearestOf(l: number, source: number, targets: Uint32Array, at: OrderKey, before: boolean): OrderKey | undefined {
+  private nearestOf(l: number, source: number, targets: Uint32Array, skip: readonly number[], at: OrderKey, before: boolean): OrderKey | undefined {
     let best: OrderKey | undefined;
     for (const target of targets) {
+      if (skip.includes(target)) continue;
       const pos = this.dbs.linkPos.get([l, source, target]);
       if (pos === undefined) continue;
       const key = { n: pos[0], f: pos[1] };

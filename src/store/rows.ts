@@ -336,10 +336,13 @@ export class RowStore {
     return row;
   }
 
-  /** Replaces a row's fields (same id, document and scope), moving only the index entries that changed. */
-  update(type: string, scope: RowScope, row: Row): void {
+  /**
+   * Replaces a row's fields (same id, document and scope), moving only the index entries that
+   * changed. `stored` is the row as it is now, when the caller has just read it (`get`).
+   */
+  update(type: string, scope: RowScope, row: Row, stored?: Row): void {
     const state = this.state(type);
-    const old = state.db.get(row.id) as Row | undefined;
+    const old = stored ?? (state.db.get(row.id) as Row | undefined);
     if (!old) throw new Error(`${type} row ${row.id} does not exist`);
     const s = scopeKey(scope.status, scope.locale);
     for (const f of state.fields) {
