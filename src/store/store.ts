@@ -192,7 +192,6 @@ export class Store {
   }
 }
 
-
 /**
  * A writable map makes the data file as large as the map (sparse), so it starts at the file's
  * present size, never smaller (another process may map that much), and lmdb-js grows it as needed.
