@@ -8,6 +8,7 @@ import type { QuarryError } from '../errors/index.js';
 import { applicationError, documentError, executionErrors, requestError, type ErrorCode, type FormattedError } from './errors.js';
 import { FALLBACK, planQuery, runQueryPlan, type QueryPlan } from './fast-path.js';
 import { limitsRule } from './limits.js';
+import type { RawJson } from './raw-json.js';
 import type { GraphqlSettings } from './settings.js';
 
 /** A GraphQL request as GraphQL over HTTP carries it, before any check. */
@@ -26,7 +27,8 @@ export type Authorize = (kind: 'read' | 'write') => QuarryError | undefined;
 export interface GraphqlAnswer {
   /** 200 once execution started; 400 for a request refused before (405 for a mutation over GET, 401 / 403 by access). */
   readonly status: number;
-  readonly body: { readonly errors?: readonly FormattedError[]; readonly data?: unknown };
+  /** The fast path's answers come printed already (plan-printer.ts). */
+  readonly body: { readonly errors?: readonly FormattedError[]; readonly data?: unknown } | RawJson;
 }
 
 type Ready = Extract<Compiled, { kind: 'ready' }>;
@@ -91,7 +93,7 @@ export class GraphqlExecutor {
     if (plan) {
       const fast = runQueryPlan(this.schema, plan, variables, new GraphqlContext(this.listParams));
       if (fast !== FALLBACK) {
-        return fast.then((data) => (data === FALLBACK ? this.executeFully(compiled.document, operation, variables) : { status: 200, body: { data } }));
+        return fast.then((body) => (body === FALLBACK ? this.executeFully(compiled.document, operation, variables) : { status: 200, body }));
       }
     }
     return this.executeFully(compiled.document, operation, variables);

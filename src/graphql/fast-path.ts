@@ -8,6 +8,7 @@ import { jsonArray, rowTexts } from '../documents/entry-json.js';
 import type { Entry } from '../documents/entry.js';
 import { jsonText } from '../query/querystring/index.js';
 import type { GraphqlContext } from './context.js';
+import { objectText, printData, type FieldValues } from './plan-printer.js';
 import { RawJson } from './raw-json.js';
 
 /**
@@ -21,13 +22,13 @@ import { RawJson } from './raw-json.js';
  */
 
 /** A field's output type, read once at planning: running a plan asks no `instanceof` questions. */
-type Shape =
+export type Shape =
   | { readonly kind: 'nonNull'; readonly of: Shape }
   | { readonly kind: 'list'; readonly of: Shape }
   | { readonly kind: 'leaf'; readonly serialize: (value: unknown) => unknown }
   | { readonly kind: 'object'; readonly plan: ObjectPlan };
 
-interface FieldPlan {
+export interface FieldPlan {
   readonly key: string;
   readonly name: string;
   readonly node: FieldNode;
@@ -38,7 +39,7 @@ interface FieldPlan {
   readonly info: GraphQLResolveInfo;
 }
 
-interface ObjectPlan {
+export interface ObjectPlan {
   readonly type: GraphQLObjectType;
   readonly fields: readonly FieldPlan[];
   /**
@@ -152,10 +153,10 @@ function collect(fragments: ReadonlyMap<string, FragmentDefinitionNode>, type: G
   }
 }
 
-/** Runs a plan: the `data` graphql-js would answer, or FALLBACK. */
+/** Runs a plan: the answer graphql-js would give, `{"data":…}` printed, or FALLBACK. */
 export function runQueryPlan(
   schema: GraphQLSchema, plan: QueryPlan, inputs: Readonly<Record<string, unknown>> | undefined, ctx: GraphqlContext,
-): Promise<unknown> | typeof FALLBACK {
+): Promise<RawJson | typeof FALLBACK> | typeof FALLBACK {
   const key = inputs === undefined ? '' : jsonText(inputs)!;
   let args = plan.argsByVariables.get(key);
   if (!args) {
@@ -167,7 +168,7 @@ export function runQueryPlan(
   }
   const run = new PlanRun(args, ctx);
   try {
-    return Promise.resolve(run.object(plan.root, undefined)).catch(() => FALLBACK);
+    return Promise.resolve(run.object(plan.root, undefined)).then((values) => printData(plan.root, values), () => FALLBACK);
   } catch {
     return FALLBACK;
   }
@@ -178,26 +179,22 @@ type Value = unknown;
 class PlanRun {
   constructor(private readonly args: Arguments, private readonly ctx: GraphqlContext) {}
 
-  object(plan: ObjectPlan, source: unknown): Value | Promise<Value> {
-    const result: Record<string, unknown> = {};
+  /** The fields' values in plan order (plan-printer.ts prints them with their keys). */
+  object(plan: ObjectPlan, source: unknown): FieldValues | Promise<FieldValues> {
+    const { fields } = plan;
+    const result: Value[] = new Array(fields.length);
     let pending: Promise<unknown>[] | undefined;
-    for (const field of plan.fields) {
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
       const raw = this.resolve(plan.type, field, source);
-      if (raw instanceof Promise) {
-        result[field.key] = null;
-        (pending ??= []).push(raw.then((v) => this.complete(field.shape, v)).then((v) => {
-          result[field.key] = v;
-        }));
-        continue;
-      }
-      const value = this.complete(field.shape, raw);
+      const value = raw instanceof Promise ? raw.then((v) => this.complete(field.shape, v)) : this.complete(field.shape, raw);
       if (value instanceof Promise) {
-        result[field.key] = null;
+        result[i] = null;
         (pending ??= []).push(value.then((v) => {
-          result[field.key] = v;
+          result[i] = v;
         }));
       } else {
-        result[field.key] = value;
+        result[i] = value;
       }
     }
     return pending ? Promise.all(pending).then(() => result) : result;
@@ -228,7 +225,7 @@ class PlanRun {
     const inner = item.kind === 'nonNull' ? item.of : item;
     if (inner.kind !== 'object' || inner.plan.rowKey === undefined) return undefined;
     const { plan } = inner;
-    const texts = rowTexts(entries as Entry[], plan.rowKey!, (entry) => JSON.stringify(this.object(plan, entry)));
+    const texts = rowTexts(entries as Entry[], plan.rowKey!, (entry) => objectText(plan, this.object(plan, entry) as FieldValues));
     return texts && new RawJson(jsonArray(texts));
   }
 
@@ -248,8 +245,9 @@ class PlanRun {
         return items.some((i) => i instanceof Promise) ? Promise.all(items) : items;
       }
       case 'leaf': {
+        // graphql-js refuses a nullish serialization as an error.
         const out = shape.serialize(value);
-        return out === undefined ? failed() : out;
+        return out === null || out === undefined ? failed() : out;
       }
       case 'object':
         return this.object(shape.plan, value);

@@ -27,10 +27,10 @@ async function both(query: string, variables?: Record<string, unknown>) {
   expect(plan, 'a plan').toBeDefined();
   const fast = await runQueryPlan(schema, plan!, variables, new GraphqlContext({}));
   const full = await execute({ schema, document, variableValues: variables, contextValue: new GraphqlContext({}) });
-  return { fast, full };
+  return { fast: fast === FALLBACK ? fast : Buffer.concat(fast.parts).toString(), full };
 }
 
-/** The compiled path must answer exactly what graphql-js answers, key order included. */
+/** The compiled path must print exactly what graphql-js's answer prints as, key order included. */
 describe('the fast path', () => {
   it.each([
     ['a list with every scalar', '{ restaurants(sort: "name") { documentId name stars open price description createdAt updatedAt publishedAt } }'],
@@ -42,14 +42,14 @@ describe('the fast path', () => {
   ])('%s', async (_name, query) => {
     const { fast, full } = await both(query);
     expect(full.errors).toBeUndefined();
-    expect(JSON.stringify(fast)).toBe(JSON.stringify(full.data));
+    expect(fast).toBe(JSON.stringify({ data: full.data }));
   });
 
   it('takes variables, and reuses their coercion for the same values', async () => {
     const query = 'query ($f: RestaurantFiltersInput, $p: PaginationArg) { restaurants(filters: $f, pagination: $p, sort: "name") { name } }';
     const variables = { f: { or: [{ stars: { gte: 4 } }, { chef: { name: { startsWith: 'Ana' } } }] }, p: { pageSize: 3 } };
     const { fast, full } = await both(query, variables);
-    expect(JSON.stringify(fast)).toBe(JSON.stringify(full.data));
+    expect(fast).toBe(JSON.stringify({ data: full.data }));
     const { document, operation } = operationOf(query);
     const plan = planQuery(schema, document, operation)!;
     await runQueryPlan(schema, plan, variables, new GraphqlContext({}));
