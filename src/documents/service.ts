@@ -132,6 +132,15 @@ export class DocumentService {
    * Bad params are rejected with the same ValidationError either way.
    */
   async findFromQueryAsync(query: QueryObject, settings?: Partial<ListParamsSettings>, options: AsyncListOptions = {}): Promise<Page> {
+    return this.findFromQueryMaybeAsync(query, settings, options);
+  }
+
+  /**
+   * `findFromQueryAsync` without a promise for a list that runs inline: its page at once (bad
+   * params throw), and a promise only from the offload. For callers that can finish in the same
+   * call (GraphQL's fast path), where each promise hop was a measurable part of a cheap list.
+   */
+  findFromQueryMaybeAsync(query: QueryObject, settings?: Partial<ListParamsSettings>, options: AsyncListOptions = {}): Page | Promise<Page> {
     const offload = this.offload;
     const mode = options.run ?? 'auto';
     // Inside a write transaction only this thread sees the uncommitted writes.

@@ -92,9 +92,8 @@ export class GraphqlExecutor {
     const plan = this.planOf(compiled, operation);
     if (plan) {
       const fast = runQueryPlan(this.schema, plan, variables, new GraphqlContext(this.listParams));
-      if (fast !== FALLBACK) {
-        return fast.then((body) => (body === FALLBACK ? this.executeFully(compiled.document, operation, variables) : { status: 200, body }));
-      }
+      const answer = (body: RawJson | typeof FALLBACK) => (body === FALLBACK ? this.executeFully(compiled.document, operation, variables) : { status: 200, body });
+      return fast instanceof Promise ? fast.then(answer) : answer(fast);
     }
     return this.executeFully(compiled.document, operation, variables);
   }

@@ -153,10 +153,13 @@ function collect(fragments: ReadonlyMap<string, FragmentDefinitionNode>, type: G
   }
 }
 
-/** Runs a plan: the answer graphql-js would give, `{"data":…}` printed, or FALLBACK. */
+/**
+ * Runs a plan: the answer graphql-js would give, `{"data":…}` printed, or FALLBACK. A plan whose
+ * resolvers all answer at once (lists run inline, no relations) answers at once, without a promise.
+ */
 export function runQueryPlan(
   schema: GraphQLSchema, plan: QueryPlan, inputs: Readonly<Record<string, unknown>> | undefined, ctx: GraphqlContext,
-): Promise<RawJson | typeof FALLBACK> | typeof FALLBACK {
+): RawJson | typeof FALLBACK | Promise<RawJson | typeof FALLBACK> {
   const key = inputs === undefined ? '' : jsonText(inputs)!;
   let args = plan.argsByVariables.get(key);
   if (!args) {
@@ -168,7 +171,9 @@ export function runQueryPlan(
   }
   const run = new PlanRun(args, ctx);
   try {
-    return Promise.resolve(run.object(plan.root, undefined)).then((values) => printData(plan.root, values), () => FALLBACK);
+    const values = run.object(plan.root, undefined);
+    if (values instanceof Promise) return values.then((v) => printData(plan.root, v), () => FALLBACK);
+    return printData(plan.root, values);
   } catch {
     return FALLBACK;
   }
@@ -184,18 +189,23 @@ class PlanRun {
     const { fields } = plan;
     const result: Value[] = new Array(fields.length);
     let pending: Promise<unknown>[] | undefined;
-    for (let i = 0; i < fields.length; i++) {
-      const field = fields[i]!;
-      const raw = this.resolve(plan.type, field, source);
-      const value = raw instanceof Promise ? raw.then((v) => this.complete(field.shape, v)) : this.complete(field.shape, raw);
-      if (value instanceof Promise) {
-        result[i] = null;
-        (pending ??= []).push(value.then((v) => {
-          result[i] = v;
-        }));
-      } else {
-        result[i] = value;
+    try {
+      for (let i = 0; i < fields.length; i++) {
+        const field = fields[i]!;
+        const raw = this.resolve(plan.type, field, source);
+        const value = raw instanceof Promise ? raw.then((v) => this.complete(field.shape, v)) : this.complete(field.shape, raw);
+        if (value instanceof Promise) {
+          result[i] = null;
+          (pending ??= []).push(value.then((v) => {
+            result[i] = v;
+          }));
+        } else {
+          result[i] = value;
+        }
       }
+    } catch (error) {
+      abandon(pending);
+      throw error;
     }
     return pending ? Promise.all(pending).then(() => result) : result;
   }
@@ -241,7 +251,13 @@ class PlanRun {
         if (!Array.isArray(value)) return failed();
         const texts = this.keptTexts(shape.of, value);
         if (texts) return texts;
-        const items = value.map((item) => this.complete(shape.of, item));
+        const items: Value[] = new Array(value.length);
+        try {
+          for (let i = 0; i < value.length; i++) items[i] = this.complete(shape.of, value[i]);
+        } catch (error) {
+          abandon(items);
+          throw error;
+        }
         return items.some((i) => i instanceof Promise) ? Promise.all(items) : items;
       }
       case 'leaf': {
@@ -257,4 +273,12 @@ class PlanRun {
 
 function failed(): never {
   throw FALLBACK;
+}
+
+/**
+ * Work already started when a sibling throws: the run gives up (FALLBACK) and nothing awaits
+ * it any more, so a later rejection must not surface as an unhandled one.
+ */
+function abandon(started: readonly unknown[] | undefined): void {
+  if (started) for (const value of started) if (value instanceof Promise) value.catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import type { GraphQLFieldResolver } from 'graphql';
 import type { Entry } from '../documents/entry.js';
-import type { PageMeta } from '../documents/read.js';
+import type { Page, PageMeta } from '../documents/read.js';
 import type { Status } from '../documents/service.js';
 import { DEFAULT_LIST_PARAMS_SETTINGS } from '../query/params/index.js';
 import { seal, type QueryObject } from '../query/querystring/index.js';
@@ -11,7 +11,7 @@ import type { DocumentSource } from './source.js';
 
 /**
  * Resolvers by what they do, for one content-type. Every one goes through the document service;
- * lists take the REST list's path (`findFromQueryAsync`), so they plan, cache and offload alike.
+ * lists take the REST list's path (`findFromQueryMaybeAsync`), so they plan, cache and offload alike.
  */
 type Resolver<A = Record<string, unknown>> = GraphQLFieldResolver<unknown, GraphqlContext, A>;
 
@@ -39,19 +39,11 @@ export class Resolvers {
   constructor(private readonly source: DocumentSource, private readonly ct: ContentType) {}
 
   list(): Resolver<ListArgs> {
-    return async (_parent, args, ctx) => {
-      const page = await this.service.findFromQueryAsync(this.queryOf(args, 'list'), ctx.listParams);
-      ctx.shown(page.results, args.status ?? 'published');
-      return page.results;
-    };
+    return (_parent, args, ctx) => this.read(args, 'list', ctx, (page) => page.results);
   }
 
   connection(): Resolver<ListArgs> {
-    return async (_parent, args, ctx) => {
-      const page = await this.service.findFromQueryAsync(this.queryOf(args, 'connection'), ctx.listParams);
-      ctx.shown(page.results, args.status ?? 'published');
-      return { nodes: page.results, pageInfo: pageInfoOf(page.pagination) };
-    };
+    return (_parent, args, ctx) => this.read(args, 'connection', ctx, (page) => ({ nodes: page.results, pageInfo: pageInfoOf(page.pagination) }));
   }
 
   /** Null for a documentId that names nothing, as Strapi answers. */
@@ -106,6 +98,16 @@ export class Resolvers {
       });
       return attribute.toMany ? loaded : loaded.then((list) => list[0] ?? null);
     };
+  }
+
+  /** A list field's answer: at once when the list runs inline (the usual, cheap case), else once the worker's page arrives. */
+  private read<T>(args: ListArgs, kind: 'list' | 'connection', ctx: GraphqlContext, answer: (page: Page) => T): T | Promise<T> {
+    const shown = (page: Page): T => {
+      ctx.shown(page.results, args.status ?? 'published');
+      return answer(page);
+    };
+    const page = this.service.findFromQueryMaybeAsync(this.queryOf(args, kind), ctx.listParams);
+    return page instanceof Promise ? page.then(shown) : shown(page);
   }
 
   /** A connection counts its matches (`pageInfo.total`); a plain list does not. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphqlContext } from '../../src/graphql/context.js';
 import { FALLBACK, planQuery, runQueryPlan } from '../../src/graphql/fast-path.js';
 import { graphqlSchemaOf } from '../../src/graphql/index.js';
+import { RawJson } from '../../src/graphql/raw-json.js';
 import { seed, type Seeded } from '../http/seed.js';
 import { tempQuarry } from '../support/temp-quarry.js';
 
@@ -62,6 +63,28 @@ describe('the fast path', () => {
     expect(await runQueryPlan(schema, planQuery(schema, bad.document, bad.operation)!, undefined, new GraphqlContext({}))).toBe(FALLBACK);
     const variables = operationOf('query ($s: Int) { restaurants(filters: { stars: { eq: $s } }) { name } }');
     expect(runQueryPlan(schema, planQuery(schema, variables.document, variables.operation)!, { s: 'x' }, new GraphqlContext({}))).toBe(FALLBACK);
+  });
+
+  it('answers at once, without a promise, when every list runs inline', () => {
+    const { document, operation } = operationOf('{ restaurants_connection(sort: "name") { nodes { name } pageInfo { total } } }');
+    const fast = runQueryPlan(schema, planQuery(schema, document, operation)!, undefined, new GraphqlContext({}));
+    expect(fast).toBeInstanceOf(RawJson);
+    expect(JSON.parse(Buffer.concat((fast as RawJson).parts).toString()).data.restaurants_connection.pageInfo.total).toBe(Object.keys(data.restaurants).length);
+  });
+
+  it('gives up on a field that throws at once, leaving no rejection of its started siblings unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', note);
+    try {
+      // `a`'s categories are read after this turn and fail; `b` fails at once, while `a` is pending.
+      const { document, operation } = operationOf('{ a: restaurants { categories(filters: { id: { eq: "x" } }) { name } } b: restaurants(filters: { id: { eq: "x" } }) { name } }');
+      expect(runQueryPlan(schema, planQuery(schema, document, operation)!, undefined, new GraphqlContext({}))).toBe(FALLBACK);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
   });
 
   it('is not used for mutations, directives or introspection', () => {

@@ -164,7 +164,7 @@ describe('depth and cost limits', () => {
   });
 
   it('refuses an operation nested past maxDepth before it runs, naming the limit', async () => {
-    const spy = vi.spyOn(server.quarry.documents(RESTAURANT), 'findFromQueryAsync');
+    const spy = vi.spyOn(server.quarry.documents(RESTAURANT), 'findFromQueryMaybeAsync');
     const r = await gql(limited.base, '{ restaurants { chef { restaurants { name } } } }');
     expect(r.status).toBe(400);
     expect(codes(r)).toEqual(['GRAPHQL_VALIDATION_FAILED']);

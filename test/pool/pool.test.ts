@@ -90,6 +90,17 @@ describe('worker pool (document service)', () => {
   });
 
   describe('cheap lists inline, expensive ones on a worker', () => {
+    it('answers a list that runs inline at once, without a promise, and an offloaded one later', async () => {
+      const cheap = q(`filters[name][$eq]=${encodeURIComponent(data.restaurant(7).name)}`);
+      const now = service().findFromQueryMaybeAsync(cheap);
+      expect(now).not.toBeInstanceOf(Promise);
+      expect(now).toEqual(service().findFromQuery(cheap));
+      const costly = q('sort=chef.name:asc&pagination[pageSize]=10');
+      const later = service().findFromQueryMaybeAsync(costly);
+      expect(later).toBeInstanceOf(Promise);
+      expect(await later).toEqual(service().findFromQuery(costly));
+    });
+
     it('decides by the estimate: a point lookup stays inline, a relation sort over every row goes', async () => {
       const run = vi.spyOn(t.quarry.pool!, 'run');
       try {
