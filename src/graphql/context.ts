@@ -5,7 +5,7 @@ import { RelationLoader } from './relation-loader.js';
 
 /** What the resolvers of one request share. */
 export class GraphqlContext {
-  readonly relations = new RelationLoader();
+  private loader: RelationLoader | undefined;
   /**
    * The status each entry was read with: its relations show the same versions (Strapi: nested
    * lists follow the root's `status`). Lists are noted as they are read and entries looked up
@@ -16,6 +16,11 @@ export class GraphqlContext {
 
   /** `listParams` are the REST list settings (default and largest page size), which GraphQL lists follow too. */
   constructor(readonly listParams: Partial<ListParamsSettings>) {}
+
+  /** Made when a relation is first resolved: most list requests resolve none, and its two maps were made per request. */
+  get relations(): RelationLoader {
+    return (this.loader ??= new RelationLoader());
+  }
 
   shown(entries: readonly Entry[], status: Status): void {
     this.unindexed.push([entries, status]);
