@@ -37,6 +37,8 @@ export interface FieldPlan {
   readonly hasArgs: boolean;
   /** What the resolver reads of `info`: the field's node, the relation loader's batch key. */
   readonly info: GraphQLResolveInfo;
+  /** The text opening its value in the printed object: `{"key":` for the first field, `,"key":` after. */
+  readonly lead: string;
 }
 
 export interface ObjectPlan {
@@ -105,14 +107,17 @@ function planObject(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragme
   const collected = new Map<string, FieldNode[]>();
   for (const set of sets) collect(fragments, type, set, collected, new Set());
   const defs = type.getFields();
-  const fields = [...collected].map(([key, nodes]): FieldPlan => {
+  const fields = [...collected].map(([key, nodes], index): FieldPlan => {
     const node = nodes[0]!;
     const name = node.name.value;
     const def = defs[name];
     const subSets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
     // `__typename` has no definition on the type: its resolver returns the type's name, a String.
     const shape = def ? shapeOf(def.type, (object) => planObject(schema, fragments, object, subSets)) : { kind: 'nonNull' as const, of: TEXT };
-    return { key, name, node, def, shape, hasArgs: (def?.args.length ?? 0) > 0, info: { fieldNodes: nodes } as unknown as GraphQLResolveInfo };
+    return {
+      key, name, node, def, shape, hasArgs: (def?.args.length ?? 0) > 0, info: { fieldNodes: nodes } as unknown as GraphQLResolveInfo,
+      lead: `${index === 0 ? '{' : ','}${JSON.stringify(key)}:`,
+    };
   });
   const propertyReads = fields.every((f) => f.def !== undefined && !f.def.resolve && !f.hasArgs && isLeafShape(f.shape));
   return { type, fields, rowKey: propertyReads ? `graphql:${type.name}:${fields.map((f) => `${f.key}=${f.name}`).join(',')}` : undefined };

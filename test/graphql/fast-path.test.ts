@@ -5,6 +5,7 @@ import { FALLBACK, planQuery, runQueryPlan } from '../../src/graphql/fast-path.j
 import { graphqlSchemaOf } from '../../src/graphql/index.js';
 import { RawJson } from '../../src/graphql/raw-json.js';
 import { seed, type Seeded } from '../http/seed.js';
+import { source } from '../query/filters/fixtures.js';
 import { tempQuarry } from '../support/temp-quarry.js';
 
 const quarry = tempQuarry();
@@ -84,6 +85,39 @@ describe('the fast path', () => {
       expect(unhandled).toEqual([]);
     } finally {
       process.off('unhandledRejection', note);
+    }
+  });
+
+  it('prints every kind of scalar as graphql-js\'s answer prints', async () => {
+    const gadgets = tempQuarry([source('api::gadget.gadget', {
+      info: { singularName: 'gadget', pluralName: 'gadgets', displayName: 'Gadget' },
+      attributes: {
+        title: { type: 'string' }, kind: { type: 'enumeration', enum: ['news', 'so-so'] }, big: { type: 'biginteger' },
+        ratio: { type: 'float' }, price: { type: 'decimal' }, count: { type: 'integer' }, on: { type: 'boolean' },
+        day: { type: 'date' }, at: { type: 'datetime' }, time: { type: 'time' }, meta: { type: 'json' },
+      },
+    })]);
+    try {
+      const service = gadgets.documents('api::gadget.gadget');
+      await service.create({ data: {
+        title: 'Quote " backslash \\ tab \t é 日本 \u2028', kind: 'so-so', big: '9007199254740993', ratio: -0, price: 1e21, count: -7,
+        on: false, day: '2024-02-29', at: '2024-02-29T12:00:00.000Z', time: '12:30:00', meta: { a: [1, 'x', null, { b: true }], 'k"': 1.5 },
+      } });
+      await service.create({ data: { title: 'empty' } });
+      const gadgetSchema = graphqlSchemaOf(gadgets);
+      for (const query of [
+        '{ gadgets(sort: "title") { title kind big ratio price count on day at time meta } }',
+        '{ gadgets(sort: "title") { __typename documentId t: title meta } gadgets_connection { pageInfo { total } } }',
+      ]) {
+        const { document, operation } = operationOf(query);
+        const fast = await runQueryPlan(gadgetSchema, planQuery(gadgetSchema, document, operation)!, undefined, new GraphqlContext({}));
+        const full = await execute({ schema: gadgetSchema, document, contextValue: new GraphqlContext({}) });
+        expect(full.errors).toBeUndefined();
+        expect(fast).toBeInstanceOf(RawJson);
+        expect(Buffer.concat((fast as RawJson).parts).toString()).toBe(JSON.stringify({ data: full.data }));
+      }
+    } finally {
+      await gadgets.dispose();
     }
   });
 
