@@ -158,8 +158,9 @@ export class LinkStore {
 
   /** The key just before (or after) `at` in the list, if any. */
   private neighbour(l: number, source: number, at: OrderKey, skip: readonly number[], before: boolean): OrderKey | undefined {
-    const targets = this.adjacency.get([l, source]);
-    return targets.length <= POINT_READ_NEIGHBOURS ? this.nearestOf(l, source, targets, skip, at, before) : this.nextInRange(l, source, at, before);
+    // Only the set's directory is read: a long list's whole set would cost more than the range.
+    const targets = this.adjacency.small([l, source], POINT_READ_NEIGHBOURS);
+    return targets ? this.nearestOf(l, source, targets, skip, at, before) : this.nextInRange(l, source, at, before);
   }
 
   /**

@@ -125,6 +125,15 @@ export class Postings {
     return k >= 0 && contains(this.read([...prefix, firsts[k]!])!, id);
   }
 
+  /** The set when it is kept inline with at most `max` ids (one read), else undefined: for callers that only want small sets. */
+  small(prefix: readonly Key[], max: number): Uint32Array | undefined {
+    const cached = this.cache?.setsOf(this.headKey(prefix))?.get(tailOf(prefix));
+    if (cached) return cached.length <= max ? cached : undefined;
+    const dir = this.read([...prefix, 0]);
+    if (!dir) return EMPTY;
+    return dir[0] === INLINE && dir.length - 1 <= max ? dir.subarray(1) : undefined;
+  }
+
   isEmpty(prefix: readonly Key[]): boolean {
     return this.db.get([...prefix, 0]) === undefined;
   }

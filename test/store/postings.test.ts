@@ -59,4 +59,17 @@ describe('postings', () => {
     expect(groups.map((g) => [g.key[1], g.ids.length])).toEqual([['even', (BLOCK * 3) / 2], ['odd', (BLOCK * 3) / 2], ['small', 1]]);
     expect([...postings.get([1, 'small'])]).toEqual([7]);
   });
+
+  it('gives a set only while it is small and inline', () => {
+    env.transactionSync(() => {
+      for (let id = 1; id <= 5; id++) postings.add([1, 'few'], id);
+      for (let id = 1; id <= 40; id++) postings.add([1, 'more'], id);
+      for (let id = 1; id <= BLOCK + 10; id++) postings.add([1, 'blocks'], id);
+    });
+    expect([...postings.small([1, 'few'], 16)!]).toEqual([1, 2, 3, 4, 5]);
+    expect(postings.small([1, 'none'], 16)).toEqual(new Uint32Array(0));
+    expect(postings.small([1, 'more'], 16)).toBeUndefined();
+    expect(postings.small([1, 'more'], 64)).toHaveLength(40);
+    expect(postings.small([1, 'blocks'], 10_000)).toBeUndefined();
+  });
 });
