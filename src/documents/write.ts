@@ -78,8 +78,9 @@ export class DocumentWriter {
       return time;
     };
     const publishedAt = scope.status === 'draft' && ct.draftAndPublish ? null : at('publishedAt', times.publishedAt);
-    const row: Row = { ...rows.get(ct.uid, id)!, createdAt: at('createdAt', times.createdAt), updatedAt: at('updatedAt', times.updatedAt), publishedAt };
-    rows.update(ct.uid, scope, row);
+    const stored = rows.get(ct.uid, id)!;
+    const row: Row = { ...stored, createdAt: at('createdAt', times.createdAt), updatedAt: at('updatedAt', times.updatedAt), publishedAt };
+    rows.update(ct.uid, scope, row, stored);
     return row;
   }
 

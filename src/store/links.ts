@@ -11,6 +11,9 @@ export const ANY = 'any';
 /** The linkPos entry of a list that keeps its key bounds; row ids start at 1. */
 export const BOUNDS = 0;
 
+/** The lowest and highest integer part of a list's keys (see `widen`). */
+type Bounds = readonly [number, number];
+
 /** Lists up to this long find a link's neighbour by point reads (see `nearestOf`); longer ones by a range read. */
 const POINT_READ_NEIGHBOURS = 16;
 
@@ -74,8 +77,10 @@ export class LinkStore {
     const old = this.dbs.linkPos.get([l, source, target]);
     // A move only changes the order key: the list's set of targets stays as it is.
     if (old !== undefined) this.dbs.links.removeSync([l, source, old[0], old[1]]);
-    const key = this.keyFor(l, source, target, where);
-    this.widen(l, source, key);
+    // Read once: appends and prepends take their key from the bounds, and every key may widen them.
+    const bounds = this.dbs.linkPos.get([l, source, BOUNDS]) as unknown as Bounds | undefined;
+    const key = this.keyFor(l, source, target, where, bounds);
+    this.widen(l, source, key, bounds);
     this.dbs.links.putSync([l, source, key.n, key.f], target);
     this.dbs.linkPos.putSync([l, source, target], [key.n, key.f]);
     if (old !== undefined) return;
@@ -119,11 +124,10 @@ export class LinkStore {
   }
 
   /** A key for `moving` at `where`; its own old key does not count as a neighbour. */
-  private keyFor(l: number, source: number, moving: number, where: Placement): OrderKey {
+  private keyFor(l: number, source: number, moving: number, where: Placement, bounds: Bounds | undefined): OrderKey {
     switch (where.at) {
       case 'start':
       case 'end': {
-        const bounds = this.dbs.linkPos.get([l, source, BOUNDS]) as unknown as [number, number] | undefined;
         if (!bounds) return keyBetween(undefined, undefined);
         return where.at === 'start' ? keyBetween(undefined, { n: bounds[0], f: '' }) : keyBetween({ n: bounds[1], f: '' }, undefined);
       }
@@ -149,8 +153,7 @@ export class LinkStore {
    * within them, so a key one gap beyond either end goes first or last: appends and prepends need
    * no range read. Keys placed between neighbours never widen them.
    */
-  private widen(l: number, source: number, key: OrderKey): void {
-    const bounds = this.dbs.linkPos.get([l, source, BOUNDS]) as unknown as [number, number] | undefined;
+  private widen(l: number, source: number, key: OrderKey, bounds: Bounds | undefined): void {
     if (bounds && bounds[0] <= key.n && key.n <= bounds[1]) return;
     const next = bounds ? [Math.min(bounds[0], key.n), Math.max(bounds[1], key.n)] : [key.n, key.n];
     this.dbs.linkPos.putSync([l, source, BOUNDS], next as unknown as [number, string]);

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
 import { openDbs, openRowDb, type Dbs, type RowDb } from './dbs.js';
@@ -197,6 +197,5 @@ export class Store {
  * present size, never smaller (another process may map that much), and lmdb-js grows it as needed.
  */
 function writeMapSize(folder: string): number {
-  const file = join(folder, 'data.mdb');
-  return Math.max(64 * 1024 ** 2, existsSync(file) ? statSync(file).size : 0);
+  return Math.max(64 * 1024 ** 2, statSync(join(folder, 'data.mdb'), { throwIfNoEntry: false })?.size ?? 0);
 }
