@@ -61,7 +61,8 @@ export class DocumentWriter {
     this.checkUnique(ct, row, { status, locale });
     this.syncSharedFields(ct, row, status, input);
     this.applyRelations(ct, row, { status, locale }, input);
-    return rows.get(ct.uid, id);
+    // What was just written: reading it back would decode the row again (writes bypass the cache).
+    return row;
   }
 
   /**

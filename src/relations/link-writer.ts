@@ -30,8 +30,8 @@ export class LinkWriter {
    */
   link(attr: RelationAttribute, source: number, target: number, where: Placement, partnerWhere?: Placement): void {
     const links = this.ctx.store.links;
-    const targetDoc = this.documentOf(attr.target, target);
     if (!attr.toMany) {
+      const targetDoc = this.documentOf(attr.target, target);
       for (const other of links.targetSet(attr.listName, source)) {
         if (other !== target && this.documentOf(attr.target, other) !== targetDoc) this.unlink(attr, source, other);
       }
