@@ -51,6 +51,11 @@ export class LinkStore {
     return this.adjacency.getEach([this.code(list)], sources);
   }
 
+  /** Every target of many sources' lists, in no order and with repeats: for lists of at most one link each (see `Postings.collect`). */
+  targetsOfEach(list: string, sources: ArrayLike<number>): number[] {
+    return this.adjacency.collect([this.code(list)], sources);
+  }
+
   /** Source rows that have at least one link in a list, ascending. */
   sourcesWithLinks(list: string): Uint32Array {
     return this.adjacency.get([this.code(list), ANY]);

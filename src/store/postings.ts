@@ -1,5 +1,5 @@
 import type { Database, Key } from 'lmdb';
-import type { ReadCache, SetKeyTail } from './read-cache.js';
+import { SOLE_EMPTY, type ReadCache, type SetKeyTail } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 
 /**
@@ -165,6 +165,40 @@ export class Postings {
         if (headKey !== undefined) this.cache!.keepSet(headKey, tail, ids);
       }
       out[i] = ids;
+    }
+    return out;
+  }
+
+  /**
+   * Every id in the sets of `[...head, tail]` for many tails, in no order and with repeats. Sets
+   * of at most one id are read from the cache's sole-id column: for a to-one relation's lists, a
+   * few hundred tails cost an array read each, not a set lookup and a set to unite each.
+   */
+  collect(head: readonly Key[], tails: ArrayLike<number>): number[] {
+    this.guard.check();
+    const out: number[] = [];
+    const cache = this.cache;
+    const headKey = cache && this.headKey([...head, 0]);
+    let soles = headKey === undefined ? undefined : cache!.solesOf(headKey);
+    const sets = headKey === undefined ? undefined : cache!.setsOf(headKey);
+    for (let i = 0; i < tails.length; i++) {
+      const tail = tails[i]!;
+      const sole = soles !== undefined && tail < soles.length ? soles[tail]! : 0;
+      if (sole > 0) {
+        out.push(sole);
+        continue;
+      }
+      if (sole === SOLE_EMPTY) continue;
+      let ids = sets?.get(tail);
+      if (!ids) {
+        ids = this.load([...head, tail]);
+        if (headKey !== undefined && ids.length > 1) cache!.keepSet(headKey, tail, ids);
+      }
+      if (sole === 0 && headKey !== undefined) {
+        cache!.keepSole(headKey, tail, ids);
+        soles = cache!.solesOf(headKey);
+      }
+      for (let k = 0; k < ids.length; k++) out.push(ids[k]!);
     }
     return out;
   }

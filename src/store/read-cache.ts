@@ -9,6 +9,15 @@ export interface FieldGroups {
   readonly offsets: Uint32Array;
 }
 
+/**
+ * A head's sets by numeric tail, when most hold one id (a to-one relation's lists): one int per
+ * tail in an array, so many tails are looked up without a hash lookup and a set object each.
+ * 0: not known; SOLE_EMPTY: the set is empty; SOLE_SEVERAL: it holds several ids (read the set);
+ * anything else is the one id it holds (row ids start at 1).
+ */
+export const SOLE_EMPTY = -1;
+export const SOLE_SEVERAL = -2;
+
 /** Bounds on what is kept: past them the cache starts over rather than tracking recency per read. */
 const MAX_SETS = 200_000;
 const MAX_ROWS = 500_000;
@@ -26,6 +35,7 @@ export class ReadCache {
   /** Sets by the head of their prefix, then its last element: many sets of one list or field share a head. */
   private sets = new Map<string, Map<SetKeyTail, Uint32Array>>();
   private setCount = 0;
+  private soles = new Map<string, Int32Array>();
   private rows = new Map<string, Map<number, Row>>();
   private fields = new Map<string, FieldGroups>();
   /** Per type: the scopes it has rows in and how many rows each holds. */
@@ -52,6 +62,25 @@ export class ReadCache {
 
   dropSet(head: string, tail: SetKeyTail): void {
     if (this.sets.get(head)?.delete(tail)) this.setCount--;
+    const column = this.soles.get(head);
+    if (column && typeof tail === 'number' && tail < column.length) column[tail] = 0;
+  }
+
+  /** The sole-id column of a head (see SOLE_EMPTY), if one was started. */
+  solesOf(head: string): Int32Array | undefined {
+    return this.soles.get(head);
+  }
+
+  /** Records what a set of a head's numeric tail holds in its sole-id column. */
+  keepSole(head: string, tail: number, ids: Uint32Array): void {
+    if (this.writing() || !Number.isInteger(tail) || tail < 0) return;
+    let column = this.soles.get(head);
+    if (!column || tail >= column.length) {
+      const grown = new Int32Array(Math.max(tail + 1, (column?.length ?? 0) * 2, 1024));
+      if (column) grown.set(column);
+      this.soles.set(head, (column = grown));
+    }
+    column[tail] = ids.length === 0 ? SOLE_EMPTY : ids.length === 1 && ids[0]! <= 0x7fffffff ? ids[0]! : SOLE_SEVERAL;
   }
 
   field(key: string): FieldGroups | undefined {
@@ -105,6 +134,7 @@ export class ReadCache {
   clear(): void {
     this.sets = new Map();
     this.setCount = 0;
+    this.soles = new Map();
     this.rows = new Map();
     this.fields = new Map();
     this.scopeCounts = new Map();

@@ -137,8 +137,8 @@ function scratchWords(n: number): Int32Array {
   return scratch.subarray(0, n);
 }
 
-/** Builds the union of sets given as bitmaps and ascending arrays, `wordCount` words wide. */
-export function unionInto(wordCount: number, bitmaps: readonly Bitmap[], arrays: readonly Uint32Array[]): Bitmap {
+/** Builds the union of sets given as bitmaps and arrays of ids (in any order), `wordCount` words wide. */
+export function unionInto(wordCount: number, bitmaps: readonly Bitmap[], arrays: readonly ArrayLike<number>[]): Bitmap {
   const out = new Int32Array(wordCount);
   for (const b of bitmaps) {
     const words = b.words;

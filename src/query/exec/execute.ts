@@ -5,7 +5,7 @@ import type { CompareNode } from '../ir/index.js';
 import { mayBeCut } from '../../store/index-keys.js';
 import { indexedTextTest, matcherFor } from '../values/index.js';
 import type { Plan } from '../plan/plan.js';
-import { contains, disjointUnion, EMPTY, intersect, isEmpty, minus, sizeOf, toArray, union, type IdSet } from './idset.js';
+import { contains, disjointUnion, EMPTY, fromUnsorted, intersect, isEmpty, minus, sizeOf, toArray, union, type IdSet } from './idset.js';
 import type { IndexReads } from './index-reads.js';
 import { RowEvaluator } from './row-eval.js';
 
@@ -75,8 +75,9 @@ export class Executor {
       case 'minus':
         return minus(this.exec(plan.from, s), this.exec(plan.remove, s));
       case 'semiJoin': {
-        const inner = this.exec(plan.inner, { type: plan.target, scopes: this.store.rows.scopes(plan.target) });
-        const lists = this.store.links.targetSets(plan.partnerList, toArray(inner));
+        const inner = toArray(this.exec(plan.inner, { type: plan.target, scopes: this.store.rows.scopes(plan.target) }));
+        if (plan.partnerToOne) return this.withinScope(fromUnsorted(this.store.links.targetsOfEach(plan.partnerList, inner)), s);
+        const lists = this.store.links.targetSets(plan.partnerList, inner);
         return this.withinScope(plan.disjoint ? disjointUnion(lists) : union(lists), s);
       }
       case 'linked':

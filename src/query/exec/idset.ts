@@ -97,6 +97,16 @@ export function union(sets: readonly IdSet[]): Settled {
   return dedupeSorted(all);
 }
 
+/** The set of ids given in any order, repeats allowed. */
+export function fromUnsorted(ids: readonly number[]): Settled {
+  if (ids.length === 0) return EMPTY;
+  let max = 0;
+  for (let i = 0; i < ids.length; i++) if (ids[i]! > max) max = ids[i]!;
+  const words = (max >>> 5) + 1;
+  if (ids.length * DENSE_IDS_PER_WORD >= words) return unionInto(words, [], [ids]);
+  return dedupeSorted(Uint32Array.from(ids).sort());
+}
+
 /** Ids of `a` not in `b`. */
 export function minus(x: IdSet, y: IdSet): Settled {
   const a = settle(x);

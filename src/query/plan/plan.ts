@@ -24,9 +24,11 @@ export type Plan =
    * Sources linked to some row of `inner` (evaluated over every row of `target`): walks the
    * partner list of each matching target. `disjoint`: no source is in two of those lists (the
    * relation is to-one and the target has one row per document), so their union is counted and
-   * paged without being built.
+   * paged without being built. `partnerToOne`: each partner list holds one link, or one per
+   * version or locale of its target document (the relation is to-one seen from `target`), so the
+   * lists are read as one id each (`LinkStore.targetsOfEach`).
    */
-  | { readonly op: 'semiJoin'; readonly target: string; readonly partnerList: string; readonly disjoint: boolean; readonly inner: Plan }
+  | { readonly op: 'semiJoin'; readonly target: string; readonly partnerList: string; readonly disjoint: boolean; readonly partnerToOne: boolean; readonly inner: Plan }
   /** Sources with at least one link in `list`. */
   | { readonly op: 'linked'; readonly list: string };
 

@@ -104,7 +104,14 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
     const target = this.registry.require(node.target);
     const oneRowPerDocument = !target.draftAndPublish && !target.localized;
     return {
-      plan: { op: 'semiJoin', target: node.target, partnerList: attr.partnerListName, disjoint: !attr.toMany && oneRowPerDocument, inner: inner.plan },
+      plan: {
+        op: 'semiJoin',
+        target: node.target,
+        partnerList: attr.partnerListName,
+        disjoint: !attr.toMany && oneRowPerDocument,
+        partnerToOne: !attr.targetHasMany,
+        inner: inner.plan,
+      },
       estimate: Math.min(ctx.universe, inner.estimate * fanout),
       node,
     };
