@@ -243,7 +243,7 @@ class CostWalker {
         w.lists += inner;
         // Counted and paged as it is, a disjoint union is merged up to the page, unless building
         // it is cheaper (DisjointUnion.merges).
-        const merged = plan.disjoint && pageEnd !== undefined && coversScopes(this.store, s.type, s.scopes);
+        const merged = plan.disjoint && !plan.partnerToOne && pageEnd !== undefined && coversScopes(this.store, s.type, s.scopes);
         w.ids += merged ? Math.min(n, mergeSteps(inner, Math.min(pageEnd, n))) : inner * fanout;
         return n;
       }

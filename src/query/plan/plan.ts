@@ -26,7 +26,8 @@ export type Plan =
    * relation is to-one and the target has one row per document), so their union is counted and
    * paged without being built. `partnerToOne`: each partner list holds one link, or one per
    * version or locale of its target document (the relation is to-one seen from `target`), so the
-   * lists are read as one id each (`LinkStore.targetsOfEach`).
+   * lists are read as one id each (`LinkStore.targetsOfEach`) and united, which `disjoint`'s
+   * lazy union then does not need.
    */
   | { readonly op: 'semiJoin'; readonly target: string; readonly partnerList: string; readonly disjoint: boolean; readonly partnerToOne: boolean; readonly inner: Plan }
   /** Sources with at least one link in `list`. */

@@ -24,7 +24,7 @@ export function printPlan(plan: Plan): string {
     case 'minus':
       return `${printPlan(plan.from)} minus ${printPlan(plan.remove)}`;
     case 'semiJoin':
-      return `linked from ${plan.target} through ${plan.partnerList}${plan.disjoint ? ' (disjoint)' : ''}: ${printPlan(plan.inner)}`;
+      return `linked from ${plan.target} through ${plan.partnerList}${plan.partnerToOne ? ' (one each)' : plan.disjoint ? ' (disjoint)' : ''}: ${printPlan(plan.inner)}`;
     case 'linked':
       return `has links in ${plan.list}`;
   }

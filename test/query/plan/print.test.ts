@@ -26,6 +26,10 @@ describe('chosen plans', () => {
     // A restaurant has one chef, and a chef one row: the chefs' lists of restaurants share none.
     expect(plan('filters[chef][name][$eq]=Ann')).toBe('linked from api::chef.chef through api::chef.chef.restaurants (disjoint): index name = "Ann"');
     expect(plan('filters[categories][name][$eq]=Thai')).toBe('linked from api::category.category through api::category.category.restaurants: index name = "Thai"');
+    // Each restaurant's list of its chef holds one link: read as one id per restaurant.
+    expect(plan('filters[chef][restaurants][name][$eq]=R1')).toBe(
+      'linked from api::chef.chef through api::chef.chef.restaurants (disjoint): linked from api::restaurant.restaurant through api::restaurant.restaurant.chef (one each): index name = "R1"',
+    );
     expect(plan('filters[price][$between][0]=5&filters[price][$between][1]=9&sort=price:desc')).toBe('index price >= 5 and <= 9, page read in index order');
     expect(plan('filters[price][$null]=true')).toBe('index price is null');
   });
