@@ -16,7 +16,7 @@ export interface FieldGroups {
  * anything else is the one id it holds (row ids start at 1).
  */
 export const SOLE_EMPTY = -1;
-export const SOLE_SEVERAL = -2;
+const SOLE_SEVERAL = -2;
 
 /** Bounds on what is kept: past them the cache starts over rather than tracking recency per read. */
 const MAX_SETS = 200_000;
