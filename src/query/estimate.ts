@@ -240,7 +240,10 @@ class CostWalker {
         const inner = this.walk(plan.inner, { type: plan.target, scopes: this.store.rows.scopes(plan.target) });
         const fanout = this.linksPerRow(plan.target, plan.partnerList);
         const n = Math.min(this.universe(s.type, s.scopes), inner * fanout);
-        w.lists += inner;
+        // A to-one partner list is one id per source, read from an array kept in memory
+        // (Postings.collect), not a set lookup each.
+        if (plan.partnerToOne) w.ids += inner;
+        else w.lists += inner;
         // Counted and paged as it is, a disjoint union is merged up to the page, unless building
         // it is cheaper (DisjointUnion.merges).
         const merged = plan.disjoint && !plan.partnerToOne && pageEnd !== undefined && coversScopes(this.store, s.type, s.scopes);

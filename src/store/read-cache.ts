@@ -73,7 +73,7 @@ export class ReadCache {
 
   /** Records what a set of a head's numeric tail holds in its sole-id column. */
   keepSole(head: string, tail: number, ids: Uint32Array): void {
-    if (this.writing() || !Number.isInteger(tail) || tail < 0) return;
+    if (this.writing()) return;
     let column = this.soles.get(head);
     if (!column || tail >= column.length) {
       const grown = new Int32Array(Math.max(tail + 1, (column?.length ?? 0) * 2, 1024));

@@ -101,6 +101,15 @@ describe('estimateList', () => {
     expect(sorted.work.ids - paged.work.ids).toBeGreaterThan(paged.matches / 2);
   });
 
+  it('a to-one partner list is priced as one id per source, not a set lookup each', () => {
+    // From restaurants to their chefs: each restaurant's list of its chef is read from an in-memory array.
+    const restaurants = total('filters[price][$lt]=40');
+    const e = estimate('filters[chef][restaurants][price][$lt]=40');
+    expect(restaurants).toBeGreaterThan(100);
+    expect(e.work.lists).toBeLessThan(restaurants / 2);
+    expect(e.work.ids).toBeGreaterThanOrEqual(restaurants);
+  });
+
   it('a text search over rows costs more than an index read matching as many', () => {
     const search = estimate('filters[description][$containsi]=ramen');
     const index = estimate('filters[stars][$gte]=1');

@@ -88,7 +88,7 @@ export function union(sets: readonly IdSet[]): Settled {
   const all = new Uint32Array(total);
   let at = 0;
   for (const s of sparse) {
-    // A to-one relation's lists hold one id each: copying those beats a call to set().
+    // Link lists of a few ids each (a restaurant's categories): copying those beats a call to set().
     if (s.length <= SMALL_COPY) for (let i = 0; i < s.length; i++) all[at + i] = s[i]!;
     else all.set(s, at);
     at += s.length;
