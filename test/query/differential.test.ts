@@ -71,6 +71,9 @@ const restaurantLeaf = fc.oneof(
   nameCond.map((c) => ({ chef: { name: c } })),
   fc.constantFrom('FR', 'fr', 'JP').map((v) => ({ chef: { country: { $eqi: v } } })),
   fc.boolean().map((b) => ({ chef: { $null: b } })),
+  // What a missing chef's or category's row of NULLs passes (LEFT JOIN), with and without a real match.
+  fc.boolean().map((b) => ({ chef: { country: { $null: b } } })),
+  fc.tuple(fc.boolean(), nameCond).map(([b, c]) => ({ categories: { $or: [{ id: { $null: b } }, { name: c }] } })),
   nameCond.map((c) => ({ categories: { name: c } })),
   nameCond.map((c) => ({ $not: { categories: { name: c } } })),
   nameCond.map((c) => ({ chef: { restaurants: { categories: { name: c } } } })),

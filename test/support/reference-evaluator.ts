@@ -32,6 +32,9 @@ export function evaluate(node: FilterNode, entry: Entry, world: World): boolean 
   return new ReferenceEvaluator(world).visit(node, entry) === true;
 }
 
+/** Every field NULL, `id` and `documentId` too, so no links either. */
+const NULL_ROW = Object.freeze({ id: null, documentId: null }) as unknown as Entry;
+
 class ReferenceEvaluator extends FilterVisitor<Truth, Entry> {
   constructor(private readonly world: World) {
     super();
@@ -57,9 +60,14 @@ class ReferenceEvaluator extends FilterVisitor<Truth, Entry> {
     return testCompare(node, entry[node.field.name]);
   }
 
-  /** EXISTS is two-valued: a linked row whose test is UNKNOWN does not count. */
+  /**
+   * EXISTS is two-valued: a linked row whose test is UNKNOWN does not count. An entry without
+   * linked rows is tested on one row of NULLs, as a LEFT JOIN pairs it with.
+   */
   protected visitRelation(node: RelationNode, entry: Entry): Truth {
-    return this.world.related(node.source, entry, node.attribute).some((target) => this.visit(node.child, target) === true);
+    const related = this.world.related(node.source, entry, node.attribute);
+    if (related.length === 0) return node.child.kind === 'const' ? false : this.visit(node.child, NULL_ROW) === true;
+    return related.some((target) => this.visit(node.child, target) === true);
   }
 }
 

@@ -53,7 +53,9 @@ export class RowEvaluator extends FilterVisitor<Truth, Row> {
       if (attr?.kind !== 'relation') throw new Error(`${node.source}.${node.attribute} is not a relation`);
       this.lists.set(node, (list = attr.listName));
     }
-    for (const t of this.store.links.targetSet(list, row.id)) {
+    const targets = this.store.links.targetSet(list, row.id);
+    if (targets.length === 0) return node.unlinked;
+    for (const t of targets) {
       const target = this.row(node.target, t);
       if (target && this.visit(node.child, target) === true) return true;
     }

@@ -15,6 +15,7 @@ import {
   nestedListMessage, nestedOperatorMessage, nullOperandMessage, objectOperandMessage, textOperandMessage,
 } from './messages.js';
 import { isTextOperator, OPERAND_OPERATORS, OPERATOR_KEYS } from './operators.js';
+import { truthOnNullRow } from './null-row.js';
 import { FilterPath } from './path.js';
 
 export interface BuildFilterOptions {
@@ -250,14 +251,16 @@ class FilterBuilder {
     return this.combine('and', negated, [row === undefined ? undefined : this.exists(link, row, at), ...outer]);
   }
 
+  /** Conditions on one linked row; a source without one is tested on the all-NULL row (LEFT JOIN). */
   private exists(link: RelationLink, row: FilterNode, at: FilterPath): FilterNode {
     this.count(at);
-    return someLinked(link, row);
+    return someLinked(link, row, truthOnNullRow(row) === true);
   }
 
   /** Has no linked row (`empty`) or has one; `$not` turns one into the other. */
   private emptiness(link: RelationLink, empty: boolean, negated: boolean, at: FilterPath): FilterNode {
-    const some = this.exists(link, ConstNode.TRUE, at);
+    this.count(at);
+    const some = someLinked(link, ConstNode.TRUE, false);
     return empty !== negated ? notOf(some) : some;
   }
 

@@ -21,9 +21,15 @@ export function notOf(node: FilterNode): FilterNode {
   return NotNode.create(node);
 }
 
-/** No linked row can satisfy `false`, so such a test is folded to `false`. */
-export const someLinked = (link: RelationLink, child: FilterNode): FilterNode =>
-  ConstNode.is(child) && !child.value ? ConstNode.FALSE : RelationNode.create(link, child);
+/**
+ * Some linked row satisfies `child`, or (`unlinked`) there is none. No row satisfies `false`,
+ * which the all-NULL row does not satisfy either, so such a test is folded to `false`; a test that
+ * any row satisfies and no row may skip is `true`.
+ */
+export function someLinked(link: RelationLink, child: FilterNode, unlinked: boolean): FilterNode {
+  if (ConstNode.is(child) && (!child.value || unlinked)) return child;
+  return RelationNode.create(link, child, unlinked);
+}
 
 function junction(
   nodes: readonly FilterNode[],

@@ -13,12 +13,13 @@ import type { RelationNode } from './relation-node.js';
  * Meaning (SQL three-valued logic, see `values/truth.ts`):
  * - `compare` is UNKNOWN when its field is NULL (except the `null` / `notNull` tests);
  * - `and` / `or` / `not` are Kleene's; a row is selected only when the root is TRUE;
- * - `relation` is TRUE when some linked target row makes `child` TRUE, else FALSE (never UNKNOWN).
+ * - `relation` is TRUE when some linked target row makes `child` TRUE, or when no row is linked
+ *   and `unlinked` is set, else FALSE (never UNKNOWN).
  *
  * Shape the filter builder guarantees (passes may rely on it): `and` / `or` have two or more
  * children, none of their own kind and no `const`; `not` wraps only a `compare` or a
  * `relation` whose child is `const true` ("no linked row"); a `const` stands only at the root or
- * as a `relation`'s child (`true`: "has a linked row").
+ * as a `relation`'s child (`true`, with `unlinked` unset: "has a linked row").
  */
 export type FilterNode = AndNode | OrNode | NotNode | ConstNode | CompareNode | RelationNode;
 export type FilterNodeKind = FilterNode['kind'];

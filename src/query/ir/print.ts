@@ -34,7 +34,7 @@ class FilterPrinter extends FilterVisitor<string> {
 
   protected visitRelation(node: RelationNode): string {
     const child = node.child.kind === 'const' && node.child.value ? '' : `(${this.visit(node.child)})`;
-    return `exists ${node.attribute}${child}`;
+    return node.unlinked ? `(exists ${node.attribute}${child} or no ${node.attribute})` : `exists ${node.attribute}${child}`;
   }
 
   protected visitCompare(node: CompareNode): string {

@@ -13,16 +13,24 @@ export interface RelationLink {
  * Some target row linked through `attribute` satisfies `child` (exists). Each occurrence is its own
  * test: `child` holds all conditions that must meet on one linked row, and two `relation` nodes
  * over the same attribute may be satisfied by different rows.
- * `relation` with child `const true` means "has a linked row"; `not` of it, "has none".
+ *
+ * `unlinked`: a source with no linked row is selected too. Strapi joins relations with LEFT
+ * JOINs, so such a source is tested as if linked to one row whose every field is NULL; the
+ * builder sets the flag when `child` is TRUE on that row (`filters[chef][name][$null]=true`
+ * selects restaurants without a chef). See docs/filters.md.
+ *
+ * `relation` with child `const true` and `unlinked` false means "has a linked row"; `not` of it,
+ * "has none".
  */
 export interface RelationNode extends RelationLink {
   readonly kind: 'relation';
   readonly child: FilterNode;
+  readonly unlinked: boolean;
 }
 
 export const RelationNode = Object.freeze({
   is: (node: FilterNode): node is RelationNode => node.kind === 'relation',
-  create: (link: RelationLink, child: FilterNode): RelationNode =>
+  create: (link: RelationLink, child: FilterNode, unlinked: boolean): RelationNode =>
     Object.freeze({
       kind: 'relation',
       attribute: link.attribute,
@@ -30,5 +38,6 @@ export const RelationNode = Object.freeze({
       target: link.target,
       toMany: link.toMany,
       child,
+      unlinked,
     }),
 });

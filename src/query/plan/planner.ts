@@ -94,6 +94,14 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
     if (node.child.kind === 'const' && node.child.value) {
       return { plan: { op: 'linked', list: attr.listName }, estimate: ctx.universe / 2, node };
     }
+    const linked = this.semiJoin(node, attr, ctx);
+    if (!node.unlinked) return linked;
+    // The sources without links join the all-NULL row, which satisfies the child (the builder says so).
+    const unlinked: Plan = { op: 'minus', from: { op: 'all' }, remove: { op: 'linked', list: attr.listName } };
+    return { plan: { op: 'or', inputs: [linked.plan, unlinked] }, estimate: Math.min(ctx.universe, linked.estimate + ctx.universe / 2), node };
+  }
+
+  private semiJoin(node: RelationNode, attr: RelationAttribute, ctx: PlanContext): Planned {
     const targetScopes = this.store.rows.scopes(node.target);
     const inner = this.visit(node.child, { type: node.target, scopes: targetScopes, universe: this.universe(node.target, targetScopes) });
     const targets = Math.max(1, this.universe(node.target, targetScopes));

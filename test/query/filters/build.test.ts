@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFilterTree } from '../../../src/query/filters/index.js';
-import { printFilter, type FilterNode } from '../../../src/query/ir/index.js';
+import { ConstNode, printFilter, type FilterNode } from '../../../src/query/ir/index.js';
 import { demoRegistry, RESTAURANT } from './fixtures.js';
 
 const shape = (filters: unknown): string => printFilter(buildFilterTree(demoRegistry, RESTAURANT, filters));
@@ -109,7 +109,20 @@ describe('relations', () => {
     expect(buildFilterTree(demoRegistry, RESTAURANT, { categories: { name: 'a' } })).toEqual({
       kind: 'relation', attribute: 'categories', source: RESTAURANT, target: 'api::category.category', toMany: true,
       child: { kind: 'compare', field: { name: 'name', type: 'string' }, op: 'eq', value: 'a' },
+      unlinked: false,
     });
+  });
+
+  it('marks the tests a missing linked row passes as its row of NULLs (LEFT JOIN)', () => {
+    const unlinked = (filters: unknown) => (buildFilterTree(demoRegistry, RESTAURANT, filters) as { unlinked?: boolean }).unlinked;
+    expect(unlinked({ chef: { country: { $null: true } } })).toBe(true);
+    expect(unlinked({ chef: { $or: [{ country: { $null: true } }, { name: 'a' }] } })).toBe(true);
+    expect(unlinked({ chef: { restaurants: { name: { $null: true } } } })).toBe(true);
+    expect(unlinked({ chef: { country: { $null: true }, name: 'a' } })).toBe(false);
+    expect(unlinked({ chef: { country: { $ne: 'a' } } })).toBe(false);
+    expect(unlinked({ chef: { restaurants: { $notNull: true } } })).toBe(false);
+    expect(unlinked({ chef: { $notNull: true } })).toBe(false);
+    expect(buildFilterTree(demoRegistry, RESTAURANT, { chef: { country: { $notIn: [] } } })).toBe(ConstNode.TRUE);
   });
 });
 

@@ -154,9 +154,43 @@ describe('relation semantics on the demo schemas', () => {
   it('a NULL field of the linked row satisfies no comparison', () => {
     // Category 3 has no name: restaurant 4 matches only through category 2.
     expect(restaurants({ categories: { name: { $notContains: 'ai' } } })).toEqual([2, 4]);
-    expect(restaurants({ categories: { name: { $null: true } } })).toEqual([4]);
     expect(restaurants({ chef: { country: { $ne: 'PT' } } })).toEqual([]);
-    expect(restaurants({ chef: { country: { $null: true } } })).toEqual([2]);
+  });
+
+  // Restaurant 3 has no chef and no category; chef 3 has no restaurant (filters.md §4, LEFT JOIN).
+  it('a missing linked row is a row of NULLs: only what holds on NULLs selects it', () => {
+    expect(restaurants({ categories: { name: { $null: true } } })).toEqual([3, 4]);
+    expect(restaurants({ chef: { country: { $null: true } } })).toEqual([2, 3]);
+    expect(restaurants({ chef: { id: { $null: true } } })).toEqual([3]);
+    expect(restaurants({ chef: { documentId: { $null: true } } })).toEqual([3]);
+    expect(restaurants({ categories: { documentId: { $null: true } } })).toEqual([3]);
+    expect(restaurants({ chef: { country: { $eq: null } } })).toEqual([2, 3]);
+    expect(restaurants({ chef: { country: { $notNull: false } } })).toEqual([2, 3]);
+    expect(restaurants({ chef: { id: { $notNull: true } } })).toEqual([1, 2, 4]);
+    // Ana's restaurants (1, 4) pass these; the NULL country (2) and the NULL row (3) never do.
+    for (const test of [{ $ne: 'FR' }, { $notIn: ['FR'] }, { $notContains: 'x' }, { $nei: 'fr' }, { $not: { $eq: 'FR' } }, { $lt: 'ZZ' }, { $notContainsi: 'X' }]) {
+      expect(restaurants({ chef: { country: test } }), JSON.stringify(test)).toEqual([1, 4]);
+    }
+  });
+
+  it('the NULL row follows three-valued logic under groups, $not and every depth', () => {
+    expect(restaurants({ chef: { $or: [{ country: { $null: true } }, { name: 'Ana' }] } })).toEqual([1, 2, 3, 4]);
+    expect(restaurants({ chef: { $and: [{ country: { $null: true } }, { name: { $null: true } }] } })).toEqual([3]);
+    expect(restaurants({ chef: { country: { $null: true }, name: { $null: false } } })).toEqual([2]);
+    // NOT (NULL IS NULL) is false; NOT (NULL = x) is unknown: neither selects the NULL row.
+    expect(restaurants({ $not: { chef: { country: { $null: true } } } })).toEqual([1, 4]);
+    expect(restaurants({ $not: { chef: { name: 'Ana' } } })).toEqual([2]);
+    expect(restaurants({ $not: { $not: { chef: { country: { $null: true } } } } })).toEqual([2, 3]);
+    expect(restaurants({ $or: [{ chef: { country: { $null: true } } }, { stars: 5 }] })).toEqual([2, 3]);
+    // Through a missing chef every later hop is NULL too.
+    expect(restaurants({ chef: { restaurants: { categories: { name: { $null: true } } } } })).toEqual([1, 3, 4]);
+    expect(demoSelect(CHEF, { restaurants: { id: { $null: true } } })).toEqual([3]);
+    expect(demoSelect(CHEF, { restaurants: { categories: { id: { $null: true } } } })).toEqual([3]);
+    // "Has none" stays "has none": the relation's own $null is not a field of the NULL row.
+    expect(restaurants({ chef: { restaurants: { $null: true } } })).toEqual([3]);
+    // Empty $notIn holds on every row, the NULL row included (knex: an always-true predicate).
+    expect(restaurants({ chef: { country: { $notIn: [] } } })).toEqual([1, 2, 3, 4]);
+    expect(restaurants({ chef: { country: { $in: [] } } })).toEqual([]);
   });
 
   it('$not over a relation negates the condition on one linked row, and needs a linked row', () => {

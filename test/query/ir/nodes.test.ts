@@ -21,7 +21,7 @@ describe('nodes', () => {
     values.push(3);
     const nodes: FilterNode[] = [
       gt3, inList, AndNode.create([gt3, isAna]), OrNode.create([gt3, isAna]), NotNode.create(gt3),
-      ConstNode.create(true), RelationNode.create(chef, isAna),
+      ConstNode.create(true), RelationNode.create(chef, isAna, false),
     ];
     for (const node of nodes) expect(Object.isFrozen(node)).toBe(true);
     expect(inList).toMatchObject({ kind: 'compare', op: 'in', value: [1, 2] });
@@ -31,7 +31,7 @@ describe('nodes', () => {
   });
 
   it('survive structured cloning and JSON unchanged', () => {
-    const tree = allOf([gt3, RelationNode.create(chef, anyOf([isAna, notOf(noName)])), CompareNode.create(big, { op: 'between', value: ['1', '9007199254740993'] })]);
+    const tree = allOf([gt3, RelationNode.create(chef, anyOf([isAna, notOf(noName)]), false), CompareNode.create(big, { op: 'between', value: ['1', '9007199254740993'] })]);
     expect(structuredClone(tree)).toEqual(tree);
     expect(JSON.parse(JSON.stringify(tree))).toEqual(tree);
   });
@@ -42,7 +42,7 @@ describe('nodes', () => {
     };
     const samples: Record<FilterNodeKind, FilterNode> = {
       and: AndNode.create([gt3, isAna]), or: OrNode.create([gt3, isAna]), not: NotNode.create(gt3),
-      const: ConstNode.TRUE, compare: gt3, relation: RelationNode.create(chef, ConstNode.TRUE),
+      const: ConstNode.TRUE, compare: gt3, relation: RelationNode.create(chef, ConstNode.TRUE, false),
     };
     for (const [kind, guard] of Object.entries(guards)) {
       for (const [sampleKind, sample] of Object.entries(samples)) expect(guard(sample)).toBe(kind === sampleKind);
@@ -66,8 +66,11 @@ describe('combinators keep the documented shape', () => {
     expect(anyOf([])).toBe(ConstNode.FALSE);
     expect(notOf(ConstNode.TRUE)).toBe(ConstNode.FALSE);
     expect(notOf(notOf(gt3))).toBe(gt3);
-    expect(someLinked(chef, ConstNode.FALSE)).toBe(ConstNode.FALSE);
-    expect(someLinked(chef, ConstNode.TRUE)).toMatchObject({ kind: 'relation', child: ConstNode.TRUE });
+    expect(someLinked(chef, ConstNode.FALSE, false)).toBe(ConstNode.FALSE);
+    expect(someLinked(chef, ConstNode.FALSE, true)).toBe(ConstNode.FALSE);
+    expect(someLinked(chef, ConstNode.TRUE, false)).toMatchObject({ kind: 'relation', child: ConstNode.TRUE, unlinked: false });
+    // Every linked row and the all-NULL row of a source without links pass: every source does.
+    expect(someLinked(chef, ConstNode.TRUE, true)).toBe(ConstNode.TRUE);
   });
 });
 
@@ -89,7 +92,7 @@ describe('FilterVisitor', () => {
 
   it('dispatches on kind and keeps the path from the root', () => {
     const tracer = new Tracer();
-    const tree = AndNode.create([gt3, OrNode.create([NotNode.create(noName), RelationNode.create(chef, ConstNode.TRUE)])]);
+    const tree = AndNode.create([gt3, OrNode.create([NotNode.create(noName), RelationNode.create(chef, ConstNode.TRUE, false)])]);
     expect(tracer.visit(tree)).toEqual(['and', 'compare', 'or', 'not', 'compare', 'relation', 'const']);
     expect(tracer.parents).toEqual([undefined, 'and', 'and', 'or', 'not', 'or', 'relation']);
   });
@@ -105,8 +108,9 @@ describe('printFilter', () => {
     [CompareNode.create(big, { op: 'between', value: ['-1', '9007199254740993'] }), 'views between -1 and 9007199254740993'],
     [CompareNode.create(name, { op: 'containsi', value: '50%' }), 'name containsi "50%"'],
     [allOf([gt3, anyOf([isAna, noName])]), '(stars > 3 and (name = "Ana" or name is null))'],
-    [someLinked(chef, isAna), 'exists chef(name = "Ana")'],
-    [notOf(someLinked(chef, ConstNode.TRUE)), 'not exists chef'],
+    [someLinked(chef, isAna, false), 'exists chef(name = "Ana")'],
+    [someLinked(chef, noName, true), '(exists chef(name is null) or no chef)'],
+    [notOf(someLinked(chef, ConstNode.TRUE, false)), 'not exists chef'],
     [ConstNode.FALSE, 'false'],
   ] as const)('prints %#', (node, text) => {
     expect(printFilter(node)).toBe(text);
