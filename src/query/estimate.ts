@@ -5,10 +5,10 @@ import type { Store } from '../store/store.js';
 import { mergeSteps } from './exec/disjoint.js';
 import { coversScopes } from './exec/execute.js';
 import { IndexReads } from './exec/index-reads.js';
-import { rankOrder } from './exec/order.js';
+import { rankOrder, sortKeys, walksIndex } from './exec/order.js';
 import type { FilterNode } from './ir/index.js';
 import type { ListRequest } from './list.js';
-import type { PopulateTree } from './params/types.js';
+import type { PopulateTree, SortSpec } from './params/types.js';
 import type { ListPlan, Plan } from './plan/plan.js';
 import { Planner } from './plan/planner.js';
 import { matcherFor } from './values/index.js';
@@ -71,8 +71,6 @@ export interface EstimateRequest extends ListRequest {
   readonly populate?: PopulateTree;
 }
 
-/** Above this many matches a single-field sort walks the field's index (as `orderPage` does). */
-const INDEX_ORDER_MIN = 2_000;
 /** Rows read, spread evenly over a type, to estimate large index ranges and distinct values. */
 const SAMPLE_ROWS = 128;
 /** Values of a bound the planner reads before it extrapolates (IndexReads' budget). */
@@ -110,7 +108,7 @@ export function estimateList(registry: SchemaRegistry, store: Store, req: Estima
   // A range paged in index order is counted from prefix sums and read only up to the page's end.
   const indexPaged = order === 'index' && plan.op === 'index';
   const end = req.start + req.limit;
-  const matches = Math.min(indexPaged ? walker.indexPage(plan, scope, end) : walker.walk(plan, scope, rankOrder(req.sort) ? end : undefined), universe);
+  const matches = Math.min(indexPaged ? walker.indexPage(plan, scope, end, req.sort) : walker.walk(plan, scope, rankOrder(req.sort) ? end : undefined), universe);
   if (order === 'sort') walker.order(req, matches, universe);
   const pageRows = Math.max(0, Math.min(req.limit, matches - req.start));
   work.entries += pageRows;
@@ -262,12 +260,31 @@ class CostWalker {
    * A range paged in index order (`sliceInIndexOrder`): its total from prefix sums, its sets read
    * in value order only up to `end` ids. Returns the matches.
    */
-  indexPage(plan: Extract<Plan, { op: 'index' }>, s: Scope, end: number): number {
+  indexPage(plan: Extract<Plan, { op: 'index' }>, s: Scope, end: number, sort: readonly SortSpec[]): number {
     const n = this.indexMatches(plan, s);
     const read = Math.min(n, end);
-    this.work.values += Math.min(this.valuesIn(s, plan.field, n), Math.max(1, read)) + 1;
+    const values = this.valuesIn(s, plan.field, n);
+    this.work.values += Math.min(values, Math.max(1, read)) + 1;
     this.work.ids += read;
+    this.ties(s, sortKeys(sort).slice(1), (n / Math.max(1, values)) * Math.min(values, Math.max(1, read)), end);
     return n;
+  }
+
+  /** Ordering the runs of equal first-key values an index walk reaches by the later keys, keeping the page's end. */
+  private ties(s: Scope, rest: readonly SortSpec[], walked: number, end: number): void {
+    if (rest.length === 0) return;
+    this.work.compares += walked * Math.log2(Math.max(2, end)) * rest.length;
+    // A later key on an indexed field compares index ranks; any other reads each row it orders.
+    for (const key of rest) {
+      const ranked = isId(key) || (key.path.length === 1 && s.scopes.length === 1 && this.store.rows.isIndexed(s.type, key.path[0]!));
+      if (!ranked) this.readKey(key, walked);
+    }
+  }
+
+  /** Reading one sort key of `n` rows: its row, and per relation hop an ordered link list and the next row. */
+  private readKey(key: SortSpec, n: number): void {
+    this.work.rows += n * key.path.length;
+    this.work.ranges += n * (key.path.length - 1);
   }
 
   /** Ids an index bound selects over the scopes: exact for small bounds, extrapolated for large ones. */
@@ -282,28 +299,22 @@ class CostWalker {
 
   /** Ordering the matches for the page, as `runList` / `orderPage` would. */
   order(req: ListRequest, matches: number, universe: number): void {
-    const sort = req.sort.filter((s) => !(s.path.length === 1 && (s.path[0] === 'status' || s.path[0] === 'id')));
-    if (sort.length === 0) return;
-    const first = sort[0]!;
-    const field = first.path[0]!;
-    const single = sort.length === 1 && first.path.length === 1 && req.scopes.length === 1;
-    if (single && matches >= INDEX_ORDER_MIN && this.store.rows.isIndexed(req.type, field)) {
-      // Walks the field's sets in value order, ascending until the page is full; descending
-      // (and for NULLs) all of them.
-      const s = { type: req.type, scopes: req.scopes };
-      const groups = this.valuesIn(s, field, universe);
-      const end = req.limit === Infinity ? matches : Math.min(matches, req.start + req.limit);
-      const read = first.direction === 'asc' ? Math.min(groups, groups * (end / Math.max(1, matches)) + 1) : groups;
+    if (rankOrder(req.sort)) return;
+    const keys = sortKeys(req.sort);
+    const [first, ...rest] = keys as [SortSpec, ...SortSpec[]];
+    const end = req.limit === Infinity ? matches : Math.min(matches, req.start + req.limit);
+    const s = { type: req.type, scopes: req.scopes };
+    if (walksIndex(this.store, req.type, req.scopes, first, matches, req.strategy ?? 'auto')) {
+      // Walks the first key's sets in its order until the page is full, testing each id for a match.
+      const groups = this.valuesIn(s, first.path[0]!, universe);
+      const read = Math.min(groups, groups * (end / Math.max(1, matches)) + 1);
       this.work.values += read + 1;
       this.work.ids += matches + (universe * read) / Math.max(1, groups);
+      this.ties(s, rest, (matches * read) / Math.max(1, groups), end);
       return;
     }
-    // Each key reads its row, and each relation hop an ordered link list and the next row.
-    for (const s of sort) {
-      this.work.rows += matches * s.path.length;
-      this.work.ranges += matches * (s.path.length - 1);
-    }
-    this.work.compares += matches * Math.log2(Math.max(2, matches)) * sort.length;
+    for (const key of keys) if (!isId(key)) this.readKey(key, matches);
+    this.work.compares += matches * Math.log2(Math.max(2, end)) * keys.length;
   }
 
   /** Populating `parents` entries of `type`: link lists read, related rows read, entries built, recursively. */
@@ -428,6 +439,8 @@ function predicateShape(node: FilterNode): { relations: number; searches: number
 
 /** Operators that scan a text value rather than compare it. */
 const TEXT_SEARCHES: ReadonlySet<string> = new Set(['contains', 'containsi', 'notContains', 'notContainsi', 'endsWith', 'endsWithi']);
+
+const isId = (key: SortSpec) => key.path.length === 1 && key.path[0] === 'id';
 
 const scopeKey = (type: string, scopes: readonly RowScope[]) => `${type}|${scopes.map((s) => `${s.status}${s.locale ?? ''}`).join(',')}`;
 

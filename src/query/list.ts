@@ -4,7 +4,10 @@ import type { Store } from '../store/store.js';
 import { Executor } from './exec/execute.js';
 import { sizeOf } from './exec/idset.js';
 import { IndexReads } from './exec/index-reads.js';
-import { orderPage } from './exec/order.js';
+import { orderPage, sortKeys } from './exec/order.js';
+import type { RowEvaluator } from './exec/row-eval.js';
+import { pageOfRuns, type Run } from './exec/runs.js';
+import { idOrder } from './exec/sort-keys.js';
 import type { FilterNode } from './ir/index.js';
 import type { SortSpec } from './params/types.js';
 import { Planner } from './plan/planner.js';
@@ -31,36 +34,31 @@ export interface ListResult {
 }
 
 /**
- * The page of a list whose matches are one range of its sort field's index, read in index order
- * (values ascending, each value's ids ascending); undefined when the range holds cut text,
- * whose order only the rows know.
+ * The page of a list whose matches are one range of its first sort key's index, read in index
+ * order: values in the key's direction, the runs of equal values the page reaches ordered by the
+ * later keys. Undefined when the walk meets cut text, whose order (and match) only the rows know.
  */
-function sliceInIndexOrder(store: Store, req: ListRequest, where: Extract<Plan, { op: 'index' }>, plan: ListPlan): ListResult | undefined {
+function sliceInIndexOrder(
+  registry: SchemaRegistry, store: Store, rows: RowEvaluator, req: ListRequest, where: Extract<Plan, { op: 'index' }>, plan: ListPlan,
+): ListResult | undefined {
   const scope = req.scopes[0]!;
-  const descending = req.sort[0]!.direction === 'desc';
+  const keys = sortKeys(req.sort);
+  const [first, ...rest] = keys as [SortSpec, ...SortSpec[]];
   const total = store.rows.indexCount(req.type, where.field, scope, where.bound);
   const end = req.limit === Infinity ? total : Math.min(total, req.start + req.limit);
-  // Ascending, the walk stops once the page is full; descending, it needs the last sets first.
-  const groups: Uint32Array[] = [];
-  let seen = 0;
-  for (const g of store.rows.indexGroups(req.type, where.field, scope, where.bound)) {
-    if (g.inexact) return undefined;
-    groups.push(g.ids);
-    seen += g.ids.length;
-    if (!descending && seen >= end) break;
-  }
-  const ids: number[] = [];
-  let skip = req.start;
-  for (const g of descending ? groups.reverse() : groups) {
-    if (ids.length >= end - req.start) break;
-    if (skip >= g.length) {
-      skip -= g.length;
-      continue;
+  let cut = false;
+  function* runs(): IterableIterator<Run> {
+    for (const g of store.rows.indexGroups(req.type, where.field, scope, where.bound, first.direction === 'desc')) {
+      if (g.inexact) {
+        cut = true;
+        return;
+      }
+      yield g;
     }
-    for (let i = skip; i < g.length && ids.length < end - req.start; i++) ids.push(g[i]!);
-    skip = 0;
   }
-  return { total, ids, plan };
+  const source = { registry, store, rows, type: req.type, scopes: req.scopes };
+  const ids = pageOfRuns(runs(), req.start, end, rest.length > 0 ? idOrder(source, rest) : undefined, idOrder(source, keys));
+  return cut ? undefined : { total, ids, plan };
 }
 
 /** Plans and runs one list query: the matching id set, its size, and one ordered page of ids. */
@@ -69,13 +67,13 @@ export function runList(registry: SchemaRegistry, store: Store, req: ListRequest
   const planFor = () => new Planner(registry, store, reads, req.strategy).listPlan(req.type, req.scopes, req.filter, req.sort);
   const plan = plans ? plans.get(req.filter, planKey(req), store.writeGeneration, planFor) : planFor();
   const { where } = plan;
+  const executor = new Executor(registry, store, reads);
   if (plan.order === 'index' && where.op === 'index') {
-    const sliced = sliceInIndexOrder(store, req, where, plan);
+    const sliced = sliceInIndexOrder(registry, store, executor.rowEvaluator, req, where, plan);
     if (sliced) return sliced;
   }
-  const executor = new Executor(registry, store, reads);
   const ids = executor.run(where, req.type, req.scopes);
-  const page = orderPage(registry, store, executor.rowEvaluator, req.type, req.scopes, ids, req.sort, req.start, req.limit);
+  const page = orderPage(registry, store, executor.rowEvaluator, req.type, req.scopes, ids, req.sort, req.start, req.limit, req.strategy);
   return { total: sizeOf(ids), ids: page, plan };
 }
 

@@ -180,10 +180,15 @@ export class RowStore {
 
   /**
    * The index sets of a value range of one field in one scope, in value order (nulls, when asked
-   * for, first). Each set is ascending. `inexact` marks text values indexed by their prefix:
-   * their rows must be re-checked.
+   * for, first), or the reverse when `descending`. Each set is ascending. `inexact` marks text
+   * values indexed by their prefix: their rows must be re-checked.
    */
-  *indexGroups(type: string, field: string, scope: RowScope, bound: IndexBound): IterableIterator<IndexGroup> {
+  *indexGroups(type: string, field: string, scope: RowScope, bound: IndexBound, descending = false): IterableIterator<IndexGroup> {
+    if (descending && (bound.kind !== 'range' || !this.indexVersion(type, field, scope, bound.folded === true))) {
+      // Only a range over the in-memory copy is walked backwards in place; the rest are short or rare.
+      yield* [...this.indexGroups(type, field, scope, bound)].reverse();
+      return;
+    }
     const state = this.state(type);
     const f = this.field(state, field);
     const code = bound.folded ? f.foldedCode ?? f.code : f.code;
@@ -203,6 +208,10 @@ export class RowStore {
       const { values, sets } = fieldGroups;
       const [from, to] = bound.kind === 'prefix' ? [firstAtLeast(values, enc(bound.prefix), false), values.length] : rangeOf(values, bound, enc);
       const prefix = bound.kind === 'prefix' ? (enc(bound.prefix) as string) : undefined;
+      if (descending) {
+        for (let i = to - 1; i >= from; i--) yield group(values[i]!, sets[i]!);
+        return;
+      }
       for (let i = from; i < to; i++) {
         const value = values[i]!;
         if (prefix !== undefined && !(typeof value === 'string' && value.startsWith(prefix))) return;

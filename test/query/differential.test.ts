@@ -90,9 +90,14 @@ const filterArb: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ f: Record<s
     fc.tuple(restaurantLeaf, restaurantLeaf).map(([a, b]) => ({ ...a, ...b })),
   ),
 })).f;
+const key = (field: string, direction: 'asc' | 'desc'): SortSpec => ({ path: field.split('.'), direction });
 const sortArb = fc.constantFrom<SortSpec[]>(
-  [], [{ path: ['stars'], direction: 'desc' }], [{ path: ['price'], direction: 'asc' }],
-  [{ path: ['name'], direction: 'asc' }, { path: ['id'], direction: 'desc' }], [{ path: ['chef', 'name'], direction: 'desc' }],
+  [], [key('stars', 'desc')], [key('price', 'asc')], [key('stars', 'asc')], [key('open', 'desc')],
+  [key('name', 'asc'), key('id', 'desc')], [key('chef.name', 'desc')],
+  // Several keys: runs of equal first values (NULLs among them) ordered by the next ones.
+  [key('stars', 'asc'), key('name', 'desc')], [key('stars', 'desc'), key('price', 'asc'), key('id', 'desc')],
+  [key('open', 'asc'), key('price', 'desc')], [key('price', 'desc'), key('chef.name', 'asc')],
+  [key('name', 'desc'), key('stars', 'asc')], [key('chef.name', 'asc'), key('stars', 'desc')], [key('id', 'desc'), key('name', 'asc')],
 );
 
 /** A window of the ordered result: pages are cut from sets without always building them. */
@@ -131,7 +136,7 @@ async function load(data: Dataset) {
 }
 
 function referenceOrder(world: MemoryWorld, ids: number[], sort: SortSpec[]): number[] {
-  const typeOf: Record<string, FieldType> = { stars: 'integer', price: 'decimal', name: 'string', id: 'integer' };
+  const typeOf: Record<string, FieldType> = { stars: 'integer', price: 'decimal', name: 'string', id: 'integer', open: 'boolean' };
   const valueOf = (id: number, path: readonly string[]): ScalarValue | null => {
     const row = world.all(R).find((e) => e.id === id)!;
     if (path.length === 1) return (row[path[0]!] ?? null) as ScalarValue | null;
@@ -142,8 +147,9 @@ function referenceOrder(world: MemoryWorld, ids: number[], sort: SortSpec[]): nu
     for (const s of sort) {
       const x = valueOf(a, s.path);
       const y = valueOf(b, s.path);
+      // NULL is the smallest value: first ascending, last descending (Strapi on SQLite).
       if (x === null || y === null) {
-        if (x !== y) return (x === null ? 1 : -1) * (s.direction === 'asc' ? 1 : -1);
+        if (x !== y) return (x === null ? -1 : 1) * (s.direction === 'asc' ? 1 : -1);
         continue;
       }
       const c = compareValues(typeOf[s.path[s.path.length - 1]!]!, x, y);

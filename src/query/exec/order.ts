@@ -1,125 +1,89 @@
 import type { SchemaRegistry } from '../../schema/registry.js';
-import type { ContentType } from '../../schema/types.js';
 import type { RowScope } from '../../store/layout.js';
 import type { Store } from '../../store/store.js';
-import type { FieldType, ScalarValue } from '../ir/index.js';
 import type { SortSpec } from '../params/types.js';
-import { compareValues } from '../values/index.js';
+import type { AccessStrategy } from '../plan/plan.js';
 import { membership, sizeOf, slice, toArray, type IdSet } from './idset.js';
 import type { RowEvaluator } from './row-eval.js';
+import { pageOfRuns, type Run } from './runs.js';
+import { idOrder, type SortSource } from './sort-keys.js';
+import { firstInOrder } from './top-k.js';
+import type { IndexGroup } from '../../store/rows.js';
 
-/** Above this many matches, a single-field sort walks the field's index instead of reading every row. */
-const INDEX_ORDER_MIN = 2_000;
+/** Above this many matches, a sort whose first key is indexed walks that index instead of reading every row. */
+export const INDEX_ORDER_MIN = 2_000;
 
-const SYSTEM_TYPES: Readonly<Record<string, FieldType>> = {
-  id: 'integer', documentId: 'string', createdAt: 'datetime', updatedAt: 'datetime', publishedAt: 'datetime', locale: 'string',
-};
+/** The keys that order anything: one query reads one status, so Strapi's virtual `status` key orders nothing. */
+export const sortKeys = (sort: readonly SortSpec[]): readonly SortSpec[] =>
+  sort.some(isStatus) ? sort.filter((s) => !isStatus(s)) : sort;
 
 /**
- * The ids of one page of a result in the requested order. Ties, and the order when none is
- * requested, go by ascending id; NULLs sort last ascending and first descending (as PostgreSQL).
+ * The ids of one page of a result in the requested order: by its keys, NULL first ascending and
+ * last descending (as Strapi on SQLite), ties and no order at all by ascending id. A first key
+ * with an index is walked in its order, and only the runs of equal values the page reaches are
+ * ordered by the later keys; otherwise the keys are read for every match and a heap keeps the
+ * page's end. `strategy` 'index' walks an index whatever the size (the differential tests).
  */
 export function orderPage(
   registry: SchemaRegistry, store: Store, rows: RowEvaluator,
   type: string, scopes: readonly RowScope[], ids: IdSet, sort: readonly SortSpec[], start: number, limit: number,
+  strategy: AccessStrategy = 'auto',
 ): number[] {
   const size = sizeOf(ids);
   const end = limit === Infinity ? size : Math.min(size, start + limit);
   if (start >= end) return [];
   const byRank = rankOrder(sort);
   if (byRank) return slice(ids, start, end, byRank === 'desc');
-  sort = sort.filter((s) => !isStatus(s));
-  const first = sort[0]!;
-  const ct = registry.require(type);
-  if (sort.length === 1 && first.path.length === 1 && size >= INDEX_ORDER_MIN && scopes.length === 1 && store.rows.isIndexed(type, first.path[0]!)) {
-    return byIndex(store, rows, ct, scopes[0]!, ids, first, start, end);
-  }
-  return byRows(registry, store, rows, ct, ids, sort).slice(start, end);
+  const keys = sortKeys(sort);
+  const source: SortSource = { registry, store, rows, type, scopes };
+  if (walksIndex(store, type, scopes, keys[0]!, size, strategy)) return byIndex(source, ids, keys, start, end);
+  return firstInOrder(toArray(ids), end, idOrder(source, keys)).slice(start);
 }
 
-/** The direction when a page is cut by rank from the ascending ids (no sort, or by id alone); else undefined. */
+/** The direction when a page is cut by rank from the ascending ids (no sort, or by id first); else undefined. */
 export function rankOrder(sort: readonly SortSpec[]): 'asc' | 'desc' | undefined {
-  // One query reads one status, so Strapi's virtual `status` sort key orders nothing.
-  const keys = sort.filter((s) => !isStatus(s));
-  if (keys.length === 0) return 'asc';
-  const only = keys[0]!;
-  return keys.length === 1 && only.path.length === 1 && only.path[0] === 'id' ? only.direction : undefined;
+  const [first] = sortKeys(sort);
+  if (first === undefined) return 'asc';
+  // Ids are unique: keys after an id key never decide anything.
+  return first.path.length === 1 && first.path[0] === 'id' ? first.direction : undefined;
+}
+
+/** Whether a sort's first key is read in index order rather than from every row. */
+export function walksIndex(store: Store, type: string, scopes: readonly RowScope[], first: SortSpec, matches: number, strategy: AccessStrategy): boolean {
+  if (first.path.length !== 1 || scopes.length !== 1 || !store.rows.isIndexed(type, first.path[0]!)) return false;
+  return strategy === 'index' || (strategy === 'auto' && matches >= INDEX_ORDER_MIN);
+}
+
+/**
+ * Walks the first key's index in its direction (NULLs first ascending, last descending), keeping
+ * the matches of each value: every row is a match when the set holds the whole scope.
+ */
+function byIndex(source: SortSource, ids: IdSet, keys: readonly SortSpec[], start: number, end: number): number[] {
+  const { store, type } = source;
+  const [first, ...rest] = keys as [SortSpec, ...SortSpec[]];
+  const scope = source.scopes[0]!;
+  const field = first.path[0]!;
+  const member = sizeOf(ids) === store.rows.count(type, scope) ? undefined : membership(ids);
+  const descending = first.direction === 'desc';
+  function* runs(): IterableIterator<Run> {
+    const nulls = store.rows.indexGroups(type, field, scope, { kind: 'null' });
+    if (!descending) yield* matching(nulls, member);
+    yield* matching(store.rows.indexGroups(type, field, scope, { kind: 'range' }, descending), member);
+    if (descending) yield* matching(nulls, member);
+  }
+  return pageOfRuns(runs(), start, end, rest.length > 0 ? idOrder(source, rest) : undefined, idOrder(source, keys));
+}
+
+function* matching(groups: Iterable<IndexGroup>, member: { has(id: number): boolean } | undefined): IterableIterator<Run> {
+  for (const g of groups) {
+    if (member === undefined) {
+      yield g;
+      continue;
+    }
+    const hit: number[] = [];
+    for (let i = 0; i < g.ids.length; i++) if (member.has(g.ids[i]!)) hit.push(g.ids[i]!);
+    if (hit.length > 0) yield { ids: hit, inexact: g.inexact };
+  }
 }
 
 const isStatus = (s: SortSpec) => s.path.length === 1 && s.path[0] === 'status';
-
-function byRows(registry: SchemaRegistry, store: Store, rows: RowEvaluator, ct: ContentType, ids: IdSet, sort: readonly SortSpec[]): number[] {
-  const keyed = Array.from(toArray(ids), (id) => ({ id, keys: sort.map((s) => valueAt(registry, store, rows, ct, id, s.path)) }));
-  const types = sort.map((s) => typeAt(registry, ct, s.path));
-  keyed.sort((a, b) => {
-    for (let i = 0; i < sort.length; i++) {
-      const c = compareNullable(types[i]!, a.keys[i]!, b.keys[i]!, sort[i]!.direction);
-      if (c !== 0) return c;
-    }
-    return a.id - b.id;
-  });
-  return keyed.map((k) => k.id);
-}
-
-/** Walks the index in value order keeping matching ids; rows are read only for prefix-indexed text. */
-function byIndex(store: Store, rows: RowEvaluator, ct: ContentType, scope: RowScope, ids: IdSet, spec: SortSpec, start: number, end: number): number[] {
-  const field = spec.path[0]!;
-  const member = membership(ids);
-  const type = typeOf(ct, field);
-  const groups: number[][] = [];
-  for (const g of store.rows.indexGroups(ct.uid, field, scope, { kind: 'range' })) {
-    const hit = Array.from(g.ids).filter((id) => member.has(id));
-    if (hit.length === 0) continue;
-    if (g.inexact) {
-      const value = (id: number) => (rows.row(ct.uid, id)?.[field] ?? null) as ScalarValue | null;
-      hit.sort((a, b) => compareNullable(type, value(a), value(b), 'asc') || a - b);
-    }
-    groups.push(hit);
-    if (spec.direction === 'asc' && total(groups) >= end) break;
-  }
-  const nulls = Array.from(store.rows.indexGroups(ct.uid, field, scope, { kind: 'null' }), (g) => Array.from(g.ids).filter((id) => member.has(id))).flat();
-  const ordered = spec.direction === 'asc'
-    ? [...groups.flat(), ...nulls]
-    // Ties keep ascending ids in both directions: only the groups' order flips.
-    : [...nulls, ...groups.reverse().flat()];
-  return ordered.slice(start, end);
-}
-
-const total = (groups: number[][]) => groups.reduce((n, g) => n + g.length, 0);
-
-function compareNullable(type: FieldType, a: ScalarValue | null, b: ScalarValue | null, direction: 'asc' | 'desc'): number {
-  if (a === null || b === null) {
-    if (a === b) return 0;
-    // NULLs last ascending, first descending.
-    return (a === null ? 1 : -1) * (direction === 'asc' ? 1 : -1);
-  }
-  const c = compareValues(type, a, b);
-  return direction === 'asc' ? c : -c;
-}
-
-function valueAt(registry: SchemaRegistry, store: Store, rows: RowEvaluator, ct: ContentType, id: number, path: readonly string[]): ScalarValue | null {
-  let type = ct;
-  let row = rows.row(ct.uid, id);
-  for (let i = 0; i < path.length - 1 && row; i++) {
-    const attr = type.attributes.get(path[i]!);
-    if (attr?.kind !== 'relation') return null;
-    const next = store.links.targets(attr.listName, row.id).next();
-    type = registry.require(attr.target);
-    row = next.done ? undefined : rows.row(type.uid, next.value);
-  }
-  return (row?.[path[path.length - 1]!] ?? null) as ScalarValue | null;
-}
-
-function typeAt(registry: SchemaRegistry, ct: ContentType, path: readonly string[]): FieldType {
-  let type = ct;
-  for (let i = 0; i < path.length - 1; i++) {
-    const attr = type.attributes.get(path[i]!);
-    if (attr?.kind === 'relation') type = registry.require(attr.target);
-  }
-  return typeOf(type, path[path.length - 1]!);
-}
-
-function typeOf(ct: ContentType, field: string): FieldType {
-  const attr = ct.attributes.get(field);
-  return attr?.kind === 'scalar' && attr.type !== 'password' ? attr.type : SYSTEM_TYPES[field] ?? 'string';
-}

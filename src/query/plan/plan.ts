@@ -35,10 +35,10 @@ export type Plan =
 
 /**
  * A list's plan: which rows match, and how its page is cut from them. `index`: `where` is one
- * range of the index of the field the list is sorted by, whose sets come in sort order, so the
- * page is sliced from them and the total counted from the index, without building the match
- * set (a range holding cut text falls back to sorting); `sort`: the matches are built, then
- * ordered (`exec/order.ts`).
+ * range of the index of the list's first sort key, whose sets come in sort order, so the page is
+ * sliced from them (runs of equal values ordered by the later keys) and the total counted from the
+ * index, without building the match set (a range holding cut text falls back to sorting);
+ * `sort`: the matches are built, then ordered (`exec/order.ts`).
  */
 export interface ListPlan {
   readonly where: Plan;

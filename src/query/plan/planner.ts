@@ -7,6 +7,7 @@ import { INDEXED_TEXT_CHARS, trigramsOf } from '../../store/index-keys.js';
 import { allOf, CompareNode, FilterVisitor, type AndNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode } from '../ir/index.js';
 import { foldCase } from '../values/index.js';
 import type { IndexReads } from '../exec/index-reads.js';
+import { sortKeys } from '../exec/order.js';
 import type { SortSpec } from '../params/types.js';
 import type { AccessStrategy, ListPlan, Plan } from './plan.js';
 
@@ -46,8 +47,9 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
   /** The plan of a list: its filter's plan, and whether the page can be read in index order. */
   listPlan(type: string, scopes: readonly RowScope[], filter: FilterNode, sort: readonly SortSpec[]): ListPlan {
     const where = this.planFor(type, scopes, filter);
-    const [spec, ...more] = sort;
-    const inIndexOrder = spec !== undefined && more.length === 0 && spec.path.length === 1 && scopes.length === 1
+    // Later keys only order the runs of equal values of the first, which the index walk reaches in order.
+    const [spec] = sortKeys(sort);
+    const inIndexOrder = spec !== undefined && spec.path.length === 1 && spec.path[0] !== 'id' && scopes.length === 1
       && where.op === 'index' && where.field === spec.path[0] && where.bound.kind !== 'null';
     return { where, order: inIndexOrder ? 'index' : 'sort' };
   }
