@@ -17,7 +17,7 @@ import { repoRoot } from './repo-root.js';
 import type { Engine, EngineResult } from './dataset/engine.js';
 import { expectedAnswers } from './dataset/expected.js';
 import { DEFAULT_SEED, generateDataset } from './dataset/generate.js';
-import { type BenchQuery, buildQueries, TWIN_QUERIES } from './dataset/queries.js';
+import { type BenchQuery, buildQueries, EXTRA_QUERIES, TWINS } from './dataset/queries.js';
 import type { Dataset } from './dataset/types.js';
 import { QuarryEngine } from './quarry/engine.js';
 import { SqliteEngine } from './sqlite/engine.js';
@@ -128,8 +128,9 @@ function explainAll(engines: readonly Engine[], queries: readonly BenchQuery[]):
 
 /**
  * The run's figures beside the table: per engine, the geometric mean of its ratios to the
- * baseline over the issue's queries (twins left out), and each twin's ratio to the query it
- * twins (`deep-to-one` / `deep-to-one-twin`: a deep filter against a flat one, same output).
+ * baseline over the issue's 13 queries (the extra ones left out, so runs stay comparable), and
+ * each query's ratio to its twin (TWINS: a deep filter against a flat one of the same output,
+ * a second sort key against the first alone, a wide `$or` branch against a narrow one).
  */
 function summarize(
   engineNames: readonly string[], queries: readonly BenchQuery[], timings: ReadonlyMap<BenchQuery, ReadonlyMap<string, Timing>>,
@@ -139,18 +140,21 @@ function summarize(
   const figures: Record<string, Record<string, number>> = {};
   const median = (name: string, engine: string) => timings.get(queries.find((q) => q.name === name)!)?.get(engine)?.medianUs;
   for (const engine of others) {
-    const ratios = queries.filter((q) => !TWIN_QUERIES.has(q.name))
+    const ratios = queries.filter((q) => !EXTRA_QUERIES.has(q.name))
       .map((q) => (timings.get(q)?.get(engine)?.medianUs ?? NaN) / (timings.get(q)?.get(baseline ?? '')?.medianUs ?? NaN));
+    if (ratios.length === 0) continue;
     const geomean = Math.exp(ratios.reduce((n, r) => n + Math.log(r), 0) / ratios.length);
     figures[engine] = { geomeanRatio: geomean };
     lines.push(`\n${engine}/${baseline} geometric mean over ${ratios.length} queries: ${geomean.toFixed(3)} (${(1 / geomean).toFixed(1)}× faster)`);
   }
   for (const engine of engineNames) {
-    const deep = median('deep-to-one', engine);
-    const flat = median('deep-to-one-twin', engine);
-    if (deep === undefined || flat === undefined) continue;
-    (figures[engine] ??= {}).deepOverFlatTwin = deep / flat;
-    lines.push(`${engine}: deep-to-one / its flat twin = ${(deep / flat).toFixed(2)}`);
+    for (const [query, twin] of TWINS) {
+      const a = median(query, engine);
+      const b = median(twin, engine);
+      if (a === undefined || b === undefined) continue;
+      (figures[engine] ??= {})[`${query} / ${twin}`] = a / b;
+      lines.push(`${engine}: ${query} / ${twin} = ${(a / b).toFixed(2)}`);
+    }
   }
   return { lines, figures };
 }

@@ -30,10 +30,32 @@ export type QueryParams =
    * page and total) selected by their ids instead of through the chef, to compare a deep
    * filter with a flat one of identical output.
    */
-  | { readonly kind: 'deep-to-one-twin'; readonly ids: readonly number[] };
+  | { readonly kind: 'deep-to-one-twin'; readonly ids: readonly number[] }
+  // Issue 15's cases, each measured against its twin (TWINS): a second sort key against the
+  // first alone, and an `$or` with a wide range branch under a deep condition against a narrow one.
+  | { readonly kind: 'price-between-then-name'; readonly low: number; readonly high: number }
+  | { readonly kind: 'price-between-then-id'; readonly low: number; readonly high: number }
+  | { readonly kind: 'all-by-stars' }
+  | { readonly kind: 'all-by-stars-then-name' }
+  | { readonly kind: 'all-by-stars-then-id' }
+  | { readonly kind: 'or-wide-and-deep'; readonly stars: number; readonly maxPrice: number; readonly country: string }
+  | { readonly kind: 'or-narrow-and-deep'; readonly stars: number; readonly maxPrice: number; readonly country: string };
 
-/** The twin queries, which the summary figures (geometric mean) leave out. */
-export const TWIN_QUERIES: ReadonlySet<QueryName> = new Set(['deep-to-one-twin']);
+/** Each query measured against another (its twin): the summary prints their ratio. */
+export const TWINS: ReadonlyMap<QueryName, QueryName> = new Map<QueryName, QueryName>([
+  ['deep-to-one', 'deep-to-one-twin'],
+  ['price-between-then-name', 'price-between-sorted'],
+  ['price-between-then-id', 'price-between-sorted'],
+  ['all-by-stars-then-name', 'all-by-stars'],
+  ['all-by-stars-then-id', 'all-by-stars'],
+  ['or-wide-and-deep', 'or-narrow-and-deep'],
+]);
+
+/** Queries besides the issue's 13, which the geometric mean leaves out so that runs stay comparable. */
+export const EXTRA_QUERIES: ReadonlySet<QueryName> = new Set<QueryName>([
+  'deep-to-one-twin', 'price-between-then-name', 'price-between-then-id', 'all-by-stars', 'all-by-stars-then-name',
+  'all-by-stars-then-id', 'or-wide-and-deep', 'or-narrow-and-deep',
+]);
 
 export type QueryName = QueryParams['kind'];
 
@@ -88,6 +110,14 @@ export function buildQueries(data: Dataset): BenchQuery[] {
     { kind: 'two-hop', categoryName: rareCategory },
     { kind: 'two-hop-selective', restaurantName: data.restaurant(selectiveIndex).name },
     { kind: 'deep-to-one-twin', ids: restaurantsOfChef(data, chefIndex) },
+    { kind: 'price-between-then-name', low: 20, high: 25 },
+    { kind: 'price-between-then-id', low: 20, high: 25 },
+    { kind: 'all-by-stars' },
+    { kind: 'all-by-stars-then-name' },
+    { kind: 'all-by-stars-then-id' },
+    // Prices are 5 + 145u² (generate.ts): below 15, about a quarter of the rows; below 5.2, under 4%.
+    { kind: 'or-wide-and-deep', stars: 5, maxPrice: 15, country: 'France' },
+    { kind: 'or-narrow-and-deep', stars: 5, maxPrice: 5.2, country: 'France' },
   ];
   return params.map(toBenchQuery);
 }
@@ -131,6 +161,22 @@ function describe(p: QueryParams): { summary: string; filters: FilterTree; sort?
       return { summary: 'chef.restaurants.name $eq <one restaurant>', filters: { chef: { restaurants: { name: { $eq: p.restaurantName } } } } };
     case 'deep-to-one-twin':
       return { summary: `id $in <the ${p.ids.length} restaurants of deep-to-one's chef>`, filters: { id: { $in: p.ids } } };
+    case 'price-between-then-name':
+      return { summary: `price $between [${p.low}, ${p.high}] sort price:asc,name:asc`, filters: { price: { $between: [p.low, p.high] } }, sort: ['price:asc', 'name:asc'] };
+    case 'price-between-then-id':
+      return { summary: `price $between [${p.low}, ${p.high}] sort price:asc,id:desc`, filters: { price: { $between: [p.low, p.high] } }, sort: ['price:asc', 'id:desc'] };
+    case 'all-by-stars':
+      return { summary: 'no filter, sort stars:desc', filters: {}, sort: ['stars:desc'] };
+    case 'all-by-stars-then-name':
+      return { summary: 'no filter, sort stars:desc,name:asc', filters: {}, sort: ['stars:desc', 'name:asc'] };
+    case 'all-by-stars-then-id':
+      return { summary: 'no filter, sort stars:desc,id:desc', filters: {}, sort: ['stars:desc', 'id:desc'] };
+    case 'or-wide-and-deep':
+    case 'or-narrow-and-deep':
+      return {
+        summary: `($or: stars = ${p.stars} | price < ${p.maxPrice}) and chef.country = ${p.country}`,
+        filters: { $or: [{ stars: { $eq: p.stars } }, { price: { $lt: p.maxPrice } }], chef: { country: { $eq: p.country } } },
+      };
   }
 }
 

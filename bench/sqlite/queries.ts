@@ -84,6 +84,23 @@ export function sqlFor(p: QueryParams): SqlQuery {
         args: [p.categoryName],
         pageScan: true,
       };
+    case 'price-between-then-name':
+      return { where: 'r.price BETWEEN ? AND ?', orderBy: 'r.price, r.name, r.id', args: [p.low, p.high] };
+    case 'price-between-then-id':
+      return { where: 'r.price BETWEEN ? AND ?', orderBy: 'r.price, r.id DESC', args: [p.low, p.high] };
+    case 'all-by-stars':
+      return { where: '1', orderBy: 'r.stars DESC, r.id', args: [] };
+    case 'all-by-stars-then-name':
+      return { where: '1', orderBy: 'r.stars DESC, r.name, r.id', args: [] };
+    case 'all-by-stars-then-id':
+      return { where: '1', orderBy: 'r.stars DESC, r.id DESC', args: [] };
+    case 'or-wide-and-deep':
+    case 'or-narrow-and-deep':
+      return {
+        where: '(r.stars = ? OR r.price < ?) AND r.chef_id IN (SELECT c.id FROM chefs c WHERE c.country = ?)',
+        orderBy: BY_ID,
+        args: [p.stars, p.maxPrice, p.country],
+      };
     case 'two-hop-selective':
       return {
         where: 'r.chef_id IN (SELECT r2.chef_id FROM restaurants r2 WHERE r2.name = ?)',

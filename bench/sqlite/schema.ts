@@ -47,6 +47,9 @@ CREATE INDEX restaurants_name ON restaurants(name, chef_id);
 CREATE INDEX restaurants_stars ON restaurants(stars);
 -- $between range, already in (price, id) order for the sorted page.
 CREATE INDEX restaurants_price ON restaurants(price);
+-- Sorts by two keys: the second key's order inside each run of the first.
+CREATE INDEX restaurants_price_name ON restaurants(price, name);
+CREATE INDEX restaurants_stars_name ON restaurants(stars, name);
 -- Only the NULL descriptions: a tiny index instead of one over long text.
 CREATE INDEX restaurants_description_null ON restaurants(id) WHERE description IS NULL;
 -- chef -> restaurants (deep to-one filters, the two-hop queries).

@@ -4,10 +4,9 @@ import type { Store } from '../store/store.js';
 import { Executor } from './exec/execute.js';
 import { sizeOf } from './exec/idset.js';
 import { IndexReads } from './exec/index-reads.js';
-import { orderPage, sortKeys } from './exec/order.js';
+import { orderPage, runOrder, sortKeys } from './exec/order.js';
 import type { RowEvaluator } from './exec/row-eval.js';
 import { pageOfRuns, type Run } from './exec/runs.js';
-import { idOrder } from './exec/sort-keys.js';
 import type { FilterNode } from './ir/index.js';
 import type { SortSpec } from './params/types.js';
 import { Planner } from './plan/planner.js';
@@ -43,7 +42,7 @@ function sliceInIndexOrder(
 ): ListResult | undefined {
   const scope = req.scopes[0]!;
   const keys = sortKeys(req.sort);
-  const [first, ...rest] = keys as [SortSpec, ...SortSpec[]];
+  const [first] = keys as [SortSpec, ...SortSpec[]];
   const total = store.rows.indexCount(req.type, where.field, scope, where.bound);
   const end = req.limit === Infinity ? total : Math.min(total, req.start + req.limit);
   let cut = false;
@@ -57,7 +56,7 @@ function sliceInIndexOrder(
     }
   }
   const source = { registry, store, rows, type: req.type, scopes: req.scopes };
-  const ids = pageOfRuns(runs(), req.start, end, rest.length > 0 ? idOrder(source, rest) : undefined, idOrder(source, keys));
+  const ids = pageOfRuns(runs(), req.start, end, runOrder(source, keys.slice(1), req.strategy ?? 'auto'));
   return cut ? undefined : { total, ids, plan };
 }
 

@@ -1,17 +1,19 @@
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { RowScope } from '../../store/layout.js';
+import type { IndexGroup } from '../../store/rows.js';
 import type { Store } from '../../store/store.js';
 import type { SortSpec } from '../params/types.js';
 import type { AccessStrategy } from '../plan/plan.js';
 import { membership, sizeOf, slice, toArray, type IdSet } from './idset.js';
 import type { RowEvaluator } from './row-eval.js';
-import { pageOfRuns, type Run } from './runs.js';
+import { pageOfRuns, type Run, type RunOrder } from './runs.js';
 import { idOrder, type SortSource } from './sort-keys.js';
 import { firstInOrder } from './top-k.js';
-import type { IndexGroup } from '../../store/rows.js';
 
 /** Above this many matches, a sort whose first key is indexed walks that index instead of reading every row. */
 export const INDEX_ORDER_MIN = 2_000;
+
+type Member = { has(id: number): boolean };
 
 /** The keys that order anything: one query reads one status, so Strapi's virtual `status` key orders nothing. */
 export const sortKeys = (sort: readonly SortSpec[]): readonly SortSpec[] =>
@@ -21,8 +23,9 @@ export const sortKeys = (sort: readonly SortSpec[]): readonly SortSpec[] =>
  * The ids of one page of a result in the requested order: by its keys, NULL first ascending and
  * last descending (as Strapi on SQLite), ties and no order at all by ascending id. A first key
  * with an index is walked in its order, and only the runs of equal values the page reaches are
- * ordered by the later keys; otherwise the keys are read for every match and a heap keeps the
- * page's end. `strategy` 'index' walks an index whatever the size (the differential tests).
+ * ordered by the later keys (`runOrder`); otherwise the keys are read for every match and a heap
+ * keeps the page's end. `strategy` 'index' walks an index whatever the size (the differential
+ * tests).
  */
 export function orderPage(
   registry: SchemaRegistry, store: Store, rows: RowEvaluator,
@@ -36,7 +39,11 @@ export function orderPage(
   if (byRank) return slice(ids, start, end, byRank === 'desc');
   const keys = sortKeys(sort);
   const source: SortSource = { registry, store, rows, type, scopes };
-  if (walksIndex(store, type, scopes, keys[0]!, size, strategy)) return byIndex(source, ids, keys, start, end);
+  if (walksIndex(store, type, scopes, keys[0]!, size, strategy)) {
+    // Every row of the scope is a match: its runs need no test.
+    const member = size === store.rows.count(type, scopes[0]!) ? undefined : membership(ids);
+    return pageOfRuns(indexRuns(source, keys[0]!, member), start, end, runOrder(source, keys.slice(1), strategy, keys));
+  }
   return firstInOrder(toArray(ids), end, idOrder(source, keys)).slice(start);
 }
 
@@ -45,36 +52,59 @@ export function rankOrder(sort: readonly SortSpec[]): 'asc' | 'desc' | undefined
   const [first] = sortKeys(sort);
   if (first === undefined) return 'asc';
   // Ids are unique: keys after an id key never decide anything.
-  return first.path.length === 1 && first.path[0] === 'id' ? first.direction : undefined;
+  return isId(first) ? first.direction : undefined;
 }
 
 /** Whether a sort's first key is read in index order rather than from every row. */
 export function walksIndex(store: Store, type: string, scopes: readonly RowScope[], first: SortSpec, matches: number, strategy: AccessStrategy): boolean {
-  if (first.path.length !== 1 || scopes.length !== 1 || !store.rows.isIndexed(type, first.path[0]!)) return false;
+  if (!indexed(store, type, scopes, first)) return false;
   return strategy === 'index' || (strategy === 'auto' && matches >= INDEX_ORDER_MIN);
 }
 
+const indexed = (store: Store, type: string, scopes: readonly RowScope[], key: SortSpec): boolean =>
+  key.path.length === 1 && scopes.length === 1 && store.rows.isIndexed(type, key.path[0]!);
+
 /**
- * Walks the first key's index in its direction (NULLs first ascending, last descending), keeping
- * the matches of each value: every row is a match when the set holds the whole scope.
+ * How runs of equal values of one key are put in the order of the keys after it (`rest`). Runs
+ * hold ascending ids, which is the order already when nothing or an ascending `id` follows, and
+ * reversed for a descending one. A large run whose next key is indexed walks that key's index
+ * and keeps the run's ids (about need × scope / run probes); any other run keeps its first ids
+ * in a heap (a comparison per id). A run of cut text is ordered by its own key too (`whole`).
  */
-function byIndex(source: SortSource, ids: IdSet, keys: readonly SortSpec[], start: number, end: number): number[] {
-  const { store, type } = source;
-  const [first, ...rest] = keys as [SortSpec, ...SortSpec[]];
-  const scope = source.scopes[0]!;
-  const field = first.path[0]!;
-  const member = sizeOf(ids) === store.rows.count(type, scope) ? undefined : membership(ids);
-  const descending = first.direction === 'desc';
-  function* runs(): IterableIterator<Run> {
-    const nulls = store.rows.indexGroups(type, field, scope, { kind: 'null' });
-    if (!descending) yield* matching(nulls, member);
-    yield* matching(store.rows.indexGroups(type, field, scope, { kind: 'range' }, descending), member);
-    if (descending) yield* matching(nulls, member);
-  }
-  return pageOfRuns(runs(), start, end, rest.length > 0 ? idOrder(source, rest) : undefined, idOrder(source, keys));
+export function runOrder(source: SortSource, rest: readonly SortSpec[], strategy: AccessStrategy, whole?: readonly SortSpec[]): RunOrder {
+  const cut = whole && idOrder(source, whole);
+  const [next] = rest;
+  const byKeys = next === undefined || isId(next) ? undefined : idOrder(source, rest);
+  const deeper = next && !isId(next) ? runOrder(source, rest.slice(1), strategy, rest) : undefined;
+  const walkable = deeper !== undefined && (strategy === 'auto' || strategy === 'index') && indexed(source.store, source.type, source.scopes, next!);
+  const scopeSize = walkable ? source.store.rows.count(source.type, source.scopes[0]!) : 0;
+  return (run, need) => {
+    if (run.inexact && cut) return firstInOrder(run.ids, need, cut);
+    if (next === undefined || (isId(next) && next.direction === 'asc')) return run.ids;
+    if (byKeys === undefined) return reversed(run.ids, need);
+    const n = run.ids.length;
+    if (walkable && (strategy === 'index' || need * scopeSize < n * n)) {
+      // A store's set keeps its bitmap between queries; a run of matches is made into a set here.
+      const ids = run.ids instanceof Uint32Array ? run.ids : Uint32Array.from(run.ids);
+      return pageOfRuns(indexRuns(source, next!, membership(ids)), 0, need, deeper!);
+    }
+    return firstInOrder(run.ids, need, byKeys);
+  };
 }
 
-function* matching(groups: Iterable<IndexGroup>, member: { has(id: number): boolean } | undefined): IterableIterator<Run> {
+/** A key's index in its direction as runs (NULLs first ascending, last descending), keeping the members only. */
+function* indexRuns(source: SortSource, key: SortSpec, member: Member | undefined): IterableIterator<Run> {
+  const { store, type } = source;
+  const scope = source.scopes[0]!;
+  const field = key.path[0]!;
+  const descending = key.direction === 'desc';
+  const nulls = store.rows.indexGroups(type, field, scope, { kind: 'null' });
+  if (!descending) yield* matching(nulls, member);
+  yield* matching(store.rows.indexGroups(type, field, scope, { kind: 'range' }, descending), member);
+  if (descending) yield* matching(nulls, member);
+}
+
+function* matching(groups: Iterable<IndexGroup>, member: Member | undefined): IterableIterator<Run> {
   for (const g of groups) {
     if (member === undefined) {
       yield g;
@@ -86,4 +116,11 @@ function* matching(groups: Iterable<IndexGroup>, member: { has(id: number): bool
   }
 }
 
+function reversed(ids: ArrayLike<number>, need: number): number[] {
+  const out: number[] = [];
+  for (let i = ids.length - 1; i >= 0 && out.length < need; i--) out.push(ids[i]!);
+  return out;
+}
+
 const isStatus = (s: SortSpec) => s.path.length === 1 && s.path[0] === 'status';
+const isId = (s: SortSpec) => s.path.length === 1 && s.path[0] === 'id';

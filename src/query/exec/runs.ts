@@ -1,6 +1,3 @@
-import type { IdOrder } from './sort-keys.js';
-import { firstInOrder } from './top-k.js';
-
 /** Rows that share their first sort key's indexed value, ids ascending. */
 export interface Run {
   readonly ids: ArrayLike<number>;
@@ -8,13 +5,15 @@ export interface Run {
   readonly inexact: boolean;
 }
 
+/** The first `need` ids of a run in the order of the keys after the one that made it (at least `need`, in order). */
+export type RunOrder = (run: Run, need: number) => ArrayLike<number>;
+
 /**
  * The ids at ranks `[start, end)` of runs that come in page order (an index walked in the first
  * key's direction). Runs before the page are only counted; a run the page reaches is ordered by
- * `ties` (the later keys, then ascending id), an inexact one by `whole` (every key), and only as
- * far as the page needs. Without `ties` an exact run's ascending ids are its order already.
+ * `order`, only as far as the page needs.
  */
-export function pageOfRuns(runs: Iterable<Run>, start: number, end: number, ties: IdOrder | undefined, whole: IdOrder): number[] {
+export function pageOfRuns(runs: Iterable<Run>, start: number, end: number, order: RunOrder): number[] {
   const page: number[] = [];
   let seen = 0;
   for (const run of runs) {
@@ -24,14 +23,9 @@ export function pageOfRuns(runs: Iterable<Run>, start: number, end: number, ties
       seen += n;
       continue;
     }
-    const from = Math.max(0, start - seen);
     const to = Math.min(n, end - seen);
-    const order = run.inexact ? whole : ties;
-    if (order === undefined) for (let i = from; i < to; i++) page.push(run.ids[i]!);
-    else {
-      const ordered = firstInOrder(run.ids, to, order);
-      for (let i = from; i < to; i++) page.push(ordered[i]!);
-    }
+    const ordered = order(run, to);
+    for (let i = Math.max(0, start - seen); i < to; i++) page.push(ordered[i]!);
     seen += n;
   }
   return page;
