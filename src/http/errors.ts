@@ -42,6 +42,21 @@ export class MalformedRequestError extends QuarryError {
   }
 }
 
+/** The part of a request target where a character must be percent-encoded. */
+export type TargetPart = 'path' | 'query';
+
+/**
+ * A request target holding a raw character HTTP allows only percent-encoded: anything outside
+ * printable ASCII, such as the UTF-8 bytes of `å` that `curl -g` sends as typed. Node's parser
+ * refuses them (as Strapi's server does); the message says so, since the client sees only a 400.
+ */
+export function unencodedTargetError(part: TargetPart): MalformedRequestError {
+  return new MalformedRequestError(
+    `Malformed HTTP request: the request target must be percent-encoded, and its ${part === 'path' ? 'path' : 'query string'} holds a raw character outside printable ASCII`,
+    { part, fix: 'send each such character as the %XX escapes of its UTF-8 bytes (å as %C3%A5), as encodeURIComponent, URLSearchParams and curl -G --data-urlencode do' },
+  );
+}
+
 export const MISSING_DATA_MESSAGE = 'Missing "data" payload in the request body';
 export const INVALID_UTF8_MESSAGE = 'The request body is not valid UTF-8';
 export const bodyTooLargeMessage = (limit: number): string => `Request body exceeds the limit of ${limit} bytes`;

@@ -2,7 +2,8 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { RestCore } from '../core/core.js';
-import { MalformedRequestError, RequestHeadTooLargeError } from '../errors.js';
+import type { QuarryError } from '../../errors/index.js';
+import { MalformedRequestError, RequestHeadTooLargeError, unencodedTargetError } from '../errors.js';
 import { resolveHttpSettings } from '../settings.js';
 import type { CoreResponse, RequestHead } from '../types.js';
 import { bodyText } from './answer-body.js';
@@ -30,8 +31,7 @@ export async function startNodeHttpServer(options: ServerOptions): Promise<Runni
       socket.destroy();
       return;
     }
-    const problem = error.code === 'HPE_HEADER_OVERFLOW' ? new RequestHeadTooLargeError(settings.maxHeadBytes) : new MalformedRequestError();
-    socket.end(rawAnswer(core.fail(UNREAD_HEAD, problem, true)));
+    socket.end(rawAnswer(core.fail(UNREAD_HEAD, parseProblem(error, settings.maxHeadBytes), true)));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -50,6 +50,22 @@ export async function startNodeHttpServer(options: ServerOptions): Promise<Runni
       await closed;
     })()),
   };
+}
+
+/**
+ * What the parser's error means for the client: a head too large, a raw character the target
+ * must percent-encode (llhttp's reason says whether in the path or the query), or else the
+ * parser's own reason, so that the 400 never comes without one.
+ */
+function parseProblem(error: NodeJS.ErrnoException, maxHeadBytes: number): QuarryError {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return new RequestHeadTooLargeError(maxHeadBytes);
+  const reason = (error as { reason?: unknown }).reason;
+  const text = typeof reason === 'string' ? reason : undefined;
+  if (error.code === 'HPE_INVALID_URL' && text !== undefined) {
+    const part = /^Invalid char in url (path|query)$/.exec(text)?.[1];
+    if (part !== undefined) return unencodedTargetError(part as 'path' | 'query');
+  }
+  return new MalformedRequestError(undefined, text === undefined ? {} : { reason: text });
 }
 
 /** What stands for the head of a request whose head could not be read. */

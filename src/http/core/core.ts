@@ -1,5 +1,5 @@
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError, QuarryError } from '../../errors/index.js';
-import { bodyTooLargeMessage } from '../errors.js';
+import { bodyTooLargeMessage, unencodedTargetError } from '../errors.js';
 import type { Quarry } from '../../quarry.js';
 import { resolveHttpSettings, type HttpSettings, type HttpSettingsInput } from '../settings.js';
 import { isPromise, type CoreRequest, type CoreResponse, type Exchange, type MaybePromise, type RequestHead } from '../types.js';
@@ -11,6 +11,7 @@ import { Cors } from './cors.js';
 import { GraphqlRoute } from './graphql-route.js';
 import { errorResponse, internalError, noContent } from './responses.js';
 import { Router, type Match } from './router.js';
+import { unencodedPart } from './target.js';
 import { userRoutes, usersCountRoutes, usersRoutes } from './users.js';
 
 const TABLES: { readonly [R in Match['resource']]: MethodTable<Extract<Match, { resource: R }>> } = {
@@ -58,6 +59,8 @@ export class RestCore {
   /** Routes a request by its head: answers at once (preflight, 404, 405) or says which body to read. */
   open(head: RequestHead): Exchange {
     const base = this.cors.headersFor(head.headers.origin);
+    const unencoded = unencodedPart(head);
+    if (unencoded !== undefined) return answered(errorResponse(unencodedTargetError(unencoded), base));
     // A preflight is answered on any path: the browser asks before it knows whether the route exists.
     if (head.method === 'OPTIONS') return answered(noContent(base, this.cors.preflightHeaders()));
     if (this.graphql.matches(head.path)) return this.graphql.open(head, base);
