@@ -9,7 +9,7 @@ import type { Store } from '../store/store.js';
 
 export interface I18nSettings {
   readonly defaultLocale: string;
-  /** Locales a localized entry may be written in. */
+  /** The locales of localized entries: reads and writes that name another are refused. */
   readonly locales: readonly string[];
 }
 
@@ -29,14 +29,19 @@ export class DocumentEngine implements RelationContext {
     this.writer = new LinkWriter(this);
   }
 
-  /** The locale a request means for a type: null where the type is not localized. */
-  localeOf(ct: ContentType, locale: unknown, forWrite: boolean): string | null {
+  /**
+   * The locale a request means for a type: null where the type is not localized. A locale that
+   * is not configured is refused for reads as for writes: a read of it could only ever answer
+   * nothing, which hides the mistake (Strapi's REST answers it with an empty list but creates
+   * entries in it; its GraphQL refuses codes it does not know).
+   */
+  localeOf(ct: ContentType, locale: unknown): string | null {
     if (!ct.localized) return null;
     if (locale === undefined || locale === null) return this.i18n.defaultLocale;
     if (typeof locale !== 'string') throw ValidationError.at('locale', 'Invalid locale param: Document locales must be strings.', { param: 'locale' });
     if (locale === '*') throw ValidationError.at('locale', 'Cannot use locale "*" here: name one locale', { param: 'locale' });
-    if (forWrite && !this.i18n.locales.includes(locale)) {
-      throw ValidationError.at('locale', `Locale "${locale}" is not one of the configured locales (${this.i18n.locales.join(', ')})`, { param: 'locale' });
+    if (!this.i18n.locales.includes(locale)) {
+      throw ValidationError.at('locale', `Locale "${locale}" is not one of the configured locales (${this.i18n.locales.join(', ')})`, { param: 'locale', locales: [...this.i18n.locales] });
     }
     return locale;
   }
@@ -45,7 +50,7 @@ export class DocumentEngine implements RelationContext {
   readScopes(ct: ContentType, status: Status, locale: unknown): RowScope[] {
     const s: Status = ct.draftAndPublish ? status : 'published';
     if (ct.localized && locale === '*') return this.store.rows.scopes(ct.uid).filter((scope) => scope.status === s);
-    return [{ status: s, locale: this.localeOf(ct, locale, false) }];
+    return [{ status: s, locale: this.localeOf(ct, locale) }];
   }
 
   /** The status a document-service call means: drafts unless it says published (types without versions: the one row). */

@@ -30,7 +30,7 @@ export class DocumentReader {
 
   findOne(ct: ContentType, documentId: string, req: ReadRequest): Entry | null {
     const status = this.engine.statusOf(ct, req.status);
-    const locale = this.engine.localeOf(ct, req.locale, false);
+    const locale = this.engine.localeOf(ct, req.locale);
     const id = this.engine.store.rows.idOf(ct.uid, documentId, status, locale);
     if (id === undefined) return null;
     return this.present(ct, this.engine.store.rows.get(ct.uid, id)!, req.status ?? status, req, new Populator(this.engine));

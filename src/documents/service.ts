@@ -219,7 +219,7 @@ export class DocumentService {
   async create(params: CreateParams): Promise<Entry> {
     const ct = this.contentType;
     return this.engine.store.transact(() => {
-      const locale = this.engine.localeOf(ct, params.locale, true);
+      const locale = this.engine.localeOf(ct, params.locale);
       let row = this.writer.create(ct, params.data, locale, params.documentId === undefined ? undefined : this.freeDocumentId(params.documentId));
       if (params.status === 'published' && ct.draftAndPublish) row = this.versions.publish(ct, row.documentId, [locale])[0]!;
       return this.present(row, params);
@@ -230,7 +230,7 @@ export class DocumentService {
   async update(params: UpdateParams): Promise<Entry | null> {
     const ct = this.contentType;
     return this.engine.store.transact(() => {
-      const locale = this.engine.localeOf(ct, params.locale, true);
+      const locale = this.engine.localeOf(ct, params.locale);
       let row = this.writer.update(ct, params.documentId, params.data, locale);
       if (!row) return null;
       if (params.status === 'published' && ct.draftAndPublish) row = this.versions.publish(ct, row.documentId, [locale])[0]!;
@@ -247,7 +247,7 @@ export class DocumentService {
     const ct = this.contentType;
     return this.engine.store.transact(() => {
       const status = this.engine.statusOf(ct, params.status);
-      const row = this.writer.restoreTimestamps(ct, params.documentId, { status, locale: this.engine.localeOf(ct, params.locale, false) }, params);
+      const row = this.writer.restoreTimestamps(ct, params.documentId, { status, locale: this.engine.localeOf(ct, params.locale) }, params);
       return row ? this.present(row, {}) : null;
     });
   }
@@ -274,8 +274,10 @@ export class DocumentService {
 
   private versionOp(params: DocumentParams, op: (locales: readonly (string | null)[] | '*') => Row[]): Promise<VersionResult> {
     return Promise.resolve(this.engine.store.transact(() => {
+      // The locale is checked first: a type without versions refuses an unconfigured one as every call does.
+      const locales = this.locales(params.locale);
       if (!this.contentType.draftAndPublish) return { documentId: params.documentId, entries: [] };
-      const entries = op(this.locales(params.locale)).map((r) => this.present(r, {}));
+      const entries = op(locales).map((r) => this.present(r, {}));
       return { documentId: params.documentId, entries };
     }));
   }
@@ -316,7 +318,7 @@ export class DocumentService {
 
   private locales(locale: string | undefined): readonly (string | null)[] | '*' {
     if (locale === '*') return '*';
-    return [this.engine.localeOf(this.contentType, locale, false)];
+    return [this.engine.localeOf(this.contentType, locale)];
   }
 
   private rowsOf(params: DocumentParams): Row[] {

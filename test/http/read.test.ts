@@ -249,7 +249,7 @@ describe('status and locale on reads', () => {
     const one = await call(base, 'GET', `/api/tags/${tag.documentId}?locale=fr`);
     expect(one.body.data.name).toBe('épicé');
     const missing = await call(base, 'GET', `/api/tags/${tag.documentId}?locale=de`);
-    expect(missing.status).toBe(404);
+    expect(missing.status).toBe(400);
     const bad = await call(base, 'GET', '/api/tags?locale[a]=x');
     expect(bad.status).toBe(400);
   });
