@@ -83,12 +83,14 @@ export class PayloadTooLargeError extends QuarryError {
   }
 }
 
-/** A query ran past its time limit and was cancelled. */
+/** A read ran past its time limit and was cancelled. */
 export class RequestTimeoutError extends QuarryError {
   override readonly name = 'RequestTimeoutError';
   readonly status = 503;
-  constructor(message = 'The query took longer than its time limit and was cancelled', details: ErrorDetails = {}) {
-    super(message, details);
+
+  /** The 503 of a read stopped at the read time limit of `timeoutMs`, named as every limit's error names it. */
+  static after(timeoutMs: number): RequestTimeoutError {
+    return new RequestTimeoutError(`The read exceeds the limit of ${timeoutMs} ms (the read time limit) and was cancelled`, { timeoutMs });
   }
 }
 

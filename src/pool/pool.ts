@@ -162,7 +162,7 @@ export class QueryPool implements ListOffload {
     return new Promise((resolve, reject) => {
       let hardStop: NodeJS.Timeout | undefined;
       const limit = setTimeout(() => {
-        reject(new RequestTimeoutError(undefined, { timeoutMs }));
+        reject(RequestTimeoutError.after(timeoutMs));
         // Never while a thread is still loading: its task may be waiting on that thread.
         hardStop = setTimeout(() => void this.ready().then(() => signal.abort()), HARD_STOP_GRACE_MS);
       }, timeoutMs);
@@ -178,7 +178,7 @@ export class QueryPool implements ListOffload {
         },
         (error: unknown) => {
           settle();
-          reject(signal.aborted ? new RequestTimeoutError(undefined, { timeoutMs }) : error);
+          reject(signal.aborted ? RequestTimeoutError.after(timeoutMs) : error);
         },
       );
     });

@@ -18,6 +18,6 @@ export class InlineReadLimit implements ReadLimit {
 
   run<T>(fn: () => T): T {
     const { timeoutMs } = this;
-    return this.deadline.within(Date.now() + timeoutMs, () => new RequestTimeoutError(undefined, { timeoutMs }), fn);
+    return this.deadline.within(Date.now() + timeoutMs, () => RequestTimeoutError.after(timeoutMs), fn);
   }
 }

@@ -35,7 +35,7 @@ export default function run(task: PoolTask): PoolReply {
         return { ok: true };
       }
       case 'list': {
-        const late = () => new RequestTimeoutError(undefined, { timeoutMs: task.timeoutMs });
+        const late = () => RequestTimeoutError.after(task.timeoutMs);
         return deadline.within(task.deadline, late, () => {
           quarry.store.resetReadTxn();
           return { ok: true, page: quarry.documents(task.uid).findFromQuery(task.query, task.settings) };

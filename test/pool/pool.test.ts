@@ -207,7 +207,7 @@ describe('worker pool (document service)', () => {
         if (round === 50) throw new Error('pool threads did not start');
       }
     };
-    const timeout = { status: 503, name: 'RequestTimeoutError', message: 'The query took longer than its time limit and was cancelled', details: { timeoutMs: LIMIT } };
+    const timeout = { status: 503, name: 'RequestTimeoutError', message: `The read exceeds the limit of ${LIMIT} ms (the read time limit) and was cancelled`, details: { timeoutMs: LIMIT } };
 
     it('a real query past the limit is answered with a 503 while the main thread answers others', async () => {
       const query = q(EXPLOSIVE_POPULATE);
