@@ -39,8 +39,10 @@ describe('access on /graphql', () => {
     const anonymous = await gql(server.base, CREATE);
     expect(anonymous.status).toBe(403);
     expect(codes(anonymous)).toEqual(['STRAPI_FORBIDDEN_ERROR']);
+    expect(anonymous.body.errors[0].extensions.error).toMatchObject({ name: 'ForbiddenError', message: 'Forbidden', details: { reason: 'no-token' } });
     const readOnly = await gql(server.base, CREATE, undefined, bearer(tokens.readOnly));
     expect(readOnly.status).toBe(403);
+    expect(readOnly.body.errors[0].extensions.error.details.reason).toBe('read-only-token');
     expect(await chefs()).not.toContain('Token Chef');
     const full = await gql(server.base, CREATE, undefined, bearer(tokens.full));
     expect(full.body).toEqual({ data: { createChef: { name: 'Token Chef' } } });

@@ -7,7 +7,11 @@ import { TokenStore } from '../../src/store/tokens.js';
 import { call, startTestServer, type TestServer, type Transport } from '../http/support.js';
 import { CHEF, seed } from '../http/seed.js';
 
-const FORBIDDEN = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
+/** Strapi's 403, with which of its cases it is in `details`. */
+const forbidden = (reason: 'no-token' | 'not-bearer' | 'read-only-token', explanation: RegExp) => ({
+  data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: { reason, explanation: expect.stringMatching(explanation) } },
+});
+const NO_TOKEN_WRITE = forbidden('no-token', /^Writing needs a full-access API token, sent as "Authorization: Bearer <token>"; the request has no Authorization header$/);
 const UNAUTHORIZED = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const WRONG = 'f'.repeat(64);
@@ -117,15 +121,22 @@ for (const transport of ['node', 'uws'] as Transport[]) {
     it('a write without a token is a 403 and writes nothing', async () => {
       const before = await server.quarry.documents(CHEF).count();
       const denied = await create();
-      expect([denied.status, denied.body]).toEqual([403, FORBIDDEN]);
+      expect([denied.status, denied.body]).toEqual([403, NO_TOKEN_WRITE]);
       expect((await call(server.base, 'PUT', `/api/chefs/${chef}`, { json: { data: { name: 'x' } } })).status).toBe(403);
       expect((await call(server.base, 'DELETE', `/api/chefs/${chef}`)).status).toBe(403);
       expect(await server.quarry.documents(CHEF).count()).toBe(before);
     });
 
+    it('a token not sent as Bearer is no token: a 403 that says so', async () => {
+      for (const authorization of [`Token ${full}`, `Basic ${Buffer.from(`u:${full}`).toString('base64')}`, `Bearer ${full} extra`, full]) {
+        const denied = await create({ authorization });
+        expect([denied.status, denied.body], authorization).toEqual([403, forbidden('not-bearer', /^Writing needs a full-access API token, sent as "Authorization: Bearer <token>"; the Authorization header is not in that form/)]);
+      }
+    });
+
     it('a read-only token may not write (403); a wrong one is a 401', async () => {
       const denied = await create(bearer(readOnly));
-      expect([denied.status, denied.body]).toEqual([403, FORBIDDEN]);
+      expect([denied.status, denied.body]).toEqual([403, forbidden('read-only-token', /^The token is read-only: writing needs a full-access API token$/)]);
       expect((await create(bearer(WRONG))).body).toEqual(UNAUTHORIZED);
     });
 
@@ -165,7 +176,7 @@ describe('access over HTTP with reads that need a token', () => {
 
   it('a read without a token is a 403; read-only and full-access tokens read', async () => {
     const denied = await call(server.base, 'GET', '/api/chefs');
-    expect([denied.status, denied.body]).toEqual([403, FORBIDDEN]);
+    expect([denied.status, denied.body]).toEqual([403, forbidden('no-token', /^Reading needs an API token, sent as "Authorization: Bearer <token>"; the request has no Authorization header$/)]);
     expect((await call(server.base, 'GET', '/api/users/count')).status).toBe(403);
     for (const type of ['read-only', 'full-access'] as const) {
       const { token } = server.quarry.tokens!.create(`reads-${type}`, type);

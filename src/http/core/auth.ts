@@ -16,21 +16,37 @@ export interface TokenVerifier {
  * - no token where the setting asks for one is Strapi's answer for the public role without the
  *   permission: 403 Forbidden;
  * - a read-only token may read and nothing else: 403 on a write.
+ * Each 403 says in `details.reason` which of its cases it is.
  */
 export class AccessControl {
   constructor(private readonly settings: AccessSettings, private readonly tokens: TokenVerifier | undefined) {}
 
   /** Undefined when the request may go on; otherwise the error to answer it with. */
   check(headers: Readonly<Record<string, string>>, kind: AccessKind): QuarryError | undefined {
-    const token = bearerToken(headers.authorization);
+    const { authorization } = headers;
+    const token = bearerToken(authorization);
     if (token === undefined) {
       const needed = kind === 'read' ? this.settings.reads : this.settings.writes;
-      return needed === 'public' ? undefined : new ForbiddenError();
+      if (needed === 'public') return undefined;
+      return authorization === undefined ? forbidden('no-token', kind) : forbidden('not-bearer', kind);
     }
     const found = this.tokens?.verify(token);
     if (found === undefined) return new UnauthorizedError();
-    return kind === 'write' && found.type === 'read-only' ? new ForbiddenError() : undefined;
+    return kind === 'write' && found.type === 'read-only' ? forbidden('read-only-token', kind) : undefined;
   }
+}
+
+/** Why a request is forbidden: Strapi's 403 says only "Forbidden", so `details` names the case. */
+export type ForbiddenReason = 'no-token' | 'not-bearer' | 'read-only-token';
+
+function forbidden(reason: ForbiddenReason, kind: AccessKind): ForbiddenError {
+  const wanted = kind === 'write' ? 'a full-access API token' : 'an API token';
+  const explanation = {
+    'no-token': `${kind === 'write' ? 'Writing' : 'Reading'} needs ${wanted}, sent as "Authorization: Bearer <token>"; the request has no Authorization header`,
+    'not-bearer': `${kind === 'write' ? 'Writing' : 'Reading'} needs ${wanted}, sent as "Authorization: Bearer <token>"; the Authorization header is not in that form, so it carries no token`,
+    'read-only-token': 'The token is read-only: writing needs a full-access API token',
+  }[reason];
+  return new ForbiddenError(undefined, { reason, explanation });
 }
 
 /**
