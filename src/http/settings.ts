@@ -6,7 +6,11 @@ import type { QueryLimits } from '../query/querystring/index.js';
 export interface CorsSettings {
   /** `'*'` (Strapi's default) or the exact origins allowed; others get no allow-origin header. */
   readonly origins: '*' | readonly string[];
-  readonly methods: readonly string[];
+  /**
+   * What a preflight offers: `'served'` (the default), the methods the asked path answers (its
+   * `Allow`; every method served somewhere for a path that names nothing), or a fixed list.
+   */
+  readonly methods: 'served' | readonly string[];
   readonly headers: readonly string[];
   /** Seconds a browser may cache a preflight answer. */
   readonly maxAge: number;
@@ -43,8 +47,9 @@ export interface HttpSettings {
 
 export const DEFAULT_CORS_SETTINGS: CorsSettings = Object.freeze({
   origins: '*',
+  // Not Strapi's fixed list, which offers PATCH that no content route serves (a 405 after the preflight).
+  methods: 'served',
   // Strapi's `strapi::cors` defaults.
-  methods: Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']),
   headers: Object.freeze(['Content-Type', 'Authorization', 'Origin', 'Accept']),
   maxAge: 31_536_000,
 });

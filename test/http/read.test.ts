@@ -194,11 +194,45 @@ describe('CORS', () => {
       expect(r.status, path).toBe(204);
       expect(await r.text()).toBe('');
       expect(r.headers.get('access-control-allow-origin')).toBe('*');
-      const methods = r.headers.get('access-control-allow-methods')!.split(',');
-      expect(methods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']));
+      const methods = r.headers.get('access-control-allow-methods')!.split(',').map((m) => m.trim());
+      expect(methods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS']));
       const headers = r.headers.get('access-control-allow-headers')!.toLowerCase().split(',');
       expect(headers).toEqual(expect.arrayContaining(['content-type', 'authorization']));
       expect(r.headers.get('access-control-max-age')).toBe('31536000');
+    }
+  });
+
+  it('a preflight offers exactly the methods its path serves: none of them is a 405', async () => {
+    const offers: [string, string][] = [
+      ['/api/restaurants', 'GET, HEAD, POST, OPTIONS'],
+      ['/api/restaurants/nosuchdocument0000000000', 'GET, HEAD, PUT, DELETE, OPTIONS'],
+      ['/api/users', 'GET, HEAD, OPTIONS'],
+      ['/api/users/1', 'GET, HEAD, OPTIONS'],
+      ['/graphql', 'GET, HEAD, POST, OPTIONS'],
+      ['/api/unknown', 'GET, HEAD, POST, PUT, DELETE, OPTIONS'],
+    ];
+    for (const [path, allow] of offers) {
+      const preflight = await call(base, 'OPTIONS', path, { headers: { origin: 'https://app.example', 'access-control-request-method': 'PUT' } });
+      expect(preflight.headers.get('access-control-allow-methods'), path).toBe(allow);
+      for (const method of allow.split(', ')) {
+        if (method === 'OPTIONS') continue;
+        const body = method === 'POST' || method === 'PUT' ? JSON.stringify({ data: {} }) : undefined;
+        const r = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body } : {}) });
+        await r.arrayBuffer();
+        expect(r.status, `${method} ${path}`).not.toBe(405);
+      }
+      expect(allow).not.toContain('PATCH');
+    }
+  });
+
+  it('a fixed list of methods, when the setting gives one, is offered on every path', async () => {
+    const fixed = await startTestServer('node', { cors: { methods: ['GET', 'OPTIONS'] } }, server.quarry);
+    try {
+      for (const path of ['/api/restaurants', '/graphql']) {
+        expect((await call(fixed.base, 'OPTIONS', path)).headers.get('access-control-allow-methods')).toBe('GET,OPTIONS');
+      }
+    } finally {
+      await fixed.stop();
     }
   });
 

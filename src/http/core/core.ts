@@ -8,7 +8,7 @@ import { collectionRoutes, documentRoutes } from './content-types.js';
 import { QueryStrings } from './query-strings.js';
 import { HandlerContext, type Handler, type MethodTable } from './context.js';
 import { Cors } from './cors.js';
-import { GraphqlRoute } from './graphql-route.js';
+import { GRAPHQL_ALLOW, GraphqlRoute } from './graphql-route.js';
 import { errorResponse, internalError, noContent } from './responses.js';
 import { Router, type Match } from './router.js';
 import { unencodedPart } from './target.js';
@@ -31,6 +31,9 @@ const ALLOW = Object.fromEntries(
     return [resource, [...methods, 'OPTIONS'].join(', ')];
   }),
 ) as Readonly<Record<Match['resource'], string>>;
+
+/** Every method some route serves: what a preflight offers for a path that names no route. */
+const ALLOW_ANY = [...new Set([...Object.values(ALLOW), GRAPHQL_ALLOW].flatMap((allow) => allow.split(', ')).filter((m) => m !== 'OPTIONS')), 'OPTIONS'].join(', ');
 
 /**
  * The REST API without a transport: routing, CORS, handlers and Strapi's error shapes. A
@@ -62,7 +65,7 @@ export class RestCore {
     const unencoded = unencodedPart(head);
     if (unencoded !== undefined) return answered(errorResponse(unencodedTargetError(unencoded), base));
     // A preflight is answered on any path: the browser asks before it knows whether the route exists.
-    if (head.method === 'OPTIONS') return answered(noContent(base, this.cors.preflightHeaders()));
+    if (head.method === 'OPTIONS') return answered(noContent(base, this.cors.preflightHeaders(this.allowOf(head.path))));
     if (this.graphql.matches(head.path)) return this.graphql.open(head, base);
     const match = this.router.match(head.path);
     if (match === undefined) return answered(errorResponse(new NotFoundError(), base));
@@ -80,6 +83,13 @@ export class RestCore {
       bodyLimit: handler.readsBody ? this.settings.maxBodyBytes : undefined,
       respond: (body) => this.run(handler, new HandlerContext(head, match, body, base, this.quarry, this.settings, this.queries)),
     };
+  }
+
+  /** The methods a path serves, as its `Allow` header lists them. */
+  private allowOf(path: string): string {
+    if (this.graphql.matches(path)) return GRAPHQL_ALLOW;
+    const match = this.router.match(path);
+    return match === undefined ? ALLOW_ANY : ALLOW[match.resource];
   }
 
   /** One whole request, body included: the transport-free entry (tests, in-process callers). */

@@ -3,21 +3,19 @@ import type { BaseHeaders } from './responses.js';
 
 /**
  * CORS as Strapi's default middleware does it: every answer says which origin may read it, and
- * an `OPTIONS` preflight (any path) is a 204 listing the allowed methods and headers.
+ * an `OPTIONS` preflight (any path) is a 204 listing the allowed methods and headers. Unlike
+ * Strapi's, the methods offered are by default those the path serves, so a browser never sends
+ * a request the preflight allowed only to get a 405.
  */
 export class Cors {
   private readonly anyOrigin: BaseHeaders;
   private readonly allowed: ReadonlySet<string> | undefined;
-  private readonly preflight: BaseHeaders;
+  /** Preflight headers by the methods they offer: a handful of routes' `Allow` lists. */
+  private readonly preflights = new Map<string, BaseHeaders>();
 
-  constructor(settings: CorsSettings) {
+  constructor(private readonly settings: CorsSettings) {
     this.allowed = settings.origins === '*' ? undefined : new Set(settings.origins);
     this.anyOrigin = Object.freeze({ 'access-control-allow-origin': '*' });
-    this.preflight = Object.freeze({
-      'access-control-allow-methods': settings.methods.join(','),
-      'access-control-allow-headers': settings.headers.join(','),
-      'access-control-max-age': String(settings.maxAge),
-    });
   }
 
   /** The headers every answer to a request from `origin` carries. */
@@ -28,8 +26,19 @@ export class Cors {
     return { vary: 'Origin' };
   }
 
-  /** Extra headers of a preflight answer. */
-  preflightHeaders(): BaseHeaders {
-    return this.preflight;
+  /** Extra headers of a preflight answer for a path that serves `served` (an `Allow` list). */
+  preflightHeaders(served: string): BaseHeaders {
+    const { methods, headers, maxAge } = this.settings;
+    const offered = methods === 'served' ? served : methods.join(',');
+    let preflight = this.preflights.get(offered);
+    if (preflight === undefined) {
+      preflight = Object.freeze({
+        'access-control-allow-methods': offered,
+        'access-control-allow-headers': headers.join(','),
+        'access-control-max-age': String(maxAge),
+      });
+      this.preflights.set(offered, preflight);
+    }
+    return preflight;
   }
 }

@@ -15,7 +15,8 @@ import type { BaseHeaders } from './responses.js';
 const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
-const ALLOW = 'GET, HEAD, POST, OPTIONS';
+/** The methods of the GraphQL endpoint, as its 405's `Allow` and its preflight list them. */
+export const GRAPHQL_ALLOW = 'GET, HEAD, POST, OPTIONS';
 
 export const NOT_JSON_MESSAGE = 'A GraphQL POST body must be JSON (Content-Type: application/json)';
 export const BAD_VARIABLES_MESSAGE = '`variables` in the query string must be JSON';
@@ -58,7 +59,7 @@ export class GraphqlRoute {
       case 'HEAD':
         return { bodyLimit: undefined, respond: () => this.guard(head, base, () => this.get(head, base)) };
       default:
-        return { bodyLimit: undefined, respond: () => errorAnswer(405, 'Method Not Allowed', head, base, { allow: ALLOW }) };
+        return { bodyLimit: undefined, respond: () => errorAnswer(405, 'Method Not Allowed', head, base, { allow: GRAPHQL_ALLOW }) };
     }
   }
 
