@@ -49,10 +49,12 @@ describe('quarry import / export of the demo dataset', () => {
     expect(records(join(dir, 'b.json'))).toEqual(records(DEMO_DATASET));
   }, 60_000);
 
-  it('import refuses a data folder that already holds documents: exit 1', async () => {
+  it('import refuses a data folder that already holds documents: exit 1, and does not ask to remove it', async () => {
     const ctx = testContext(env);
     expect(await main(['import', DEMO_DATASET, '--data', join(dir, 'a')], ctx)).toBe(1);
     expect(ctx.stderr.text).toMatch(/error: the data folder already holds \d+ api::\S+ entries: import into a new \(empty\) data folder/);
+    expect(ctx.stderr.text).toContain('Nothing was written to the data folder.');
+    expect(ctx.stderr.text).not.toContain('remove it');
   });
 });
 
@@ -75,9 +77,19 @@ describe('quarry import of damaged or foreign files: exit 1 with what is wrong',
       const ctx = testContext(env);
       expect(await main(['import', join(dir, name), '--data', join(dir, 'db')], ctx)).toBe(1);
       expect(ctx.stderr.text).toMatch(message);
-      expect(ctx.stderr.text).toContain('remove it before importing again');
+      // Each stops before its first batch is written.
+      expect(ctx.stderr.text).toContain('Nothing was written to the data folder.');
+      expect(ctx.stderr.text).not.toContain('remove it');
     });
   }
+
+  it('a file that stops after some batches were written: the folder holds them, and is to be removed', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'cut.json'), lines.slice(0, 400).join('\n'));
+    const ctx = testContext(env);
+    expect(await main(['import', join(dir, 'cut.json'), '--data', join(dir, 'db'), '--batch', '100'], ctx)).toBe(1);
+    expect(ctx.stderr.text).toMatch(/it was cut short\nThe data folder holds what was imported before the error: remove it before importing again\.\n/);
+  });
 
   it('a file pretty-printed by another tool is read whole', async () => {
     const dir = tempDir();

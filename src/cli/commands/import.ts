@@ -4,7 +4,7 @@ import type { Command } from '../command.js';
 import { openQuarry } from '../open.js';
 import { describeSettings, resolveSettings } from '../settings.js';
 import { formatOf } from '../transfer/files.js';
-import { importFile } from '../transfer/import-file.js';
+import { importFile, ImportStopped } from '../transfer/import-file.js';
 import { UsageError } from '../usage.js';
 import { compactStore } from '../../store/compact.js';
 
@@ -41,7 +41,10 @@ Example:
     try {
       await importFile(quarry, file, s.batch.value, ctx.stderr);
     } catch (e) {
-      throw new Error(`${(e as Error).message}\nThe data folder holds what was imported before the error: remove it before importing again.`, { cause: e });
+      const after = e instanceof ImportStopped && e.wrote
+        ? 'The data folder holds what was imported before the error: remove it before importing again.'
+        : 'Nothing was written to the data folder.';
+      throw new Error(`${(e as Error).message}\n${after}`, { cause: e });
     } finally {
       await quarry.close();
     }

@@ -9,11 +9,30 @@ export interface ImportSummary {
   readonly ms: number;
 }
 
-/** Streams a JSON or msgpack export into an empty Quarry, with progress by bytes read. */
+/**
+ * An import that stopped on an error. `wrote` says whether any of it reached the data folder
+ * by then: only then is there something to remove before importing again.
+ */
+export class ImportStopped extends Error {
+  override readonly name = 'ImportStopped';
+  constructor(cause: unknown, readonly wrote: boolean) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+/** Streams a JSON or msgpack export into an empty Quarry, with progress by bytes read; throws ImportStopped. */
 export async function importFile(quarry: Quarry, path: string, batch: number, progressOut: ProgressOutput): Promise<ImportSummary> {
+  const importer = new Importer(quarry, batch);
+  try {
+    return await load(importer, quarry, path, progressOut);
+  } catch (e) {
+    throw new ImportStopped(e, importer.wrote);
+  }
+}
+
+async function load(importer: Importer, quarry: Quarry, path: string, progressOut: ProgressOutput): Promise<ImportSummary> {
   const started = Date.now();
   const reader = openRecordReader(path);
-  const importer = new Importer(quarry, batch);
   await importer.checkEmpty();
   const progress = new Progress(progressOut, 'import');
   let n = 0;

@@ -38,8 +38,10 @@ export class Importer {
   private readonly toPublish = new Map<string, string[]>();
   /** Every version's timestamps, set back once nothing else will write the rows again. */
   private readonly times: (Omit<VersionRecord, 'data' | 'kind'>)[] = [];
-  /** Records written. */
+  /** Records read and scheduled. */
   count = 0;
+  /** A batch has been committed to the data folder (a failing one too: its other calls commit with it). */
+  wrote = false;
 
   constructor(private readonly quarry: Quarry, private readonly batch: number) {}
 
@@ -123,6 +125,7 @@ export class Importer {
     if (this.pending.length === 0) return;
     const ops = this.pending;
     this.pending = [];
+    this.wrote = true;
     const settled = await Promise.all(this.quarry.store.transact(() =>
       ops.map((op) => op.run().then((value) => ({ value, error: undefined }), (error: unknown) => ({ value: undefined, error })))));
     settled.forEach(({ value, error }, i) => {
