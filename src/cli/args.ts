@@ -10,8 +10,9 @@ export interface ParsedArgs {
 }
 
 /**
- * Reads `--flag value`, `--flag=value`, boolean flags and positionals. Unknown flags, missing
- * values and a wrong number of positionals are usage errors.
+ * Reads `--flag value`, `--flag=value`, boolean flags and positionals; a positional written in
+ * brackets (`[DIR]`) may be left out. Unknown flags, missing values and a wrong number of
+ * positionals are usage errors.
  */
 export function parseCommandArgs(argv: readonly string[], settings: readonly SettingName[], positionals: readonly string[]): ParsedArgs {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
@@ -23,7 +24,9 @@ export function parseCommandArgs(argv: readonly string[], settings: readonly Set
     throw new UsageError((e as Error).message);
   }
   const { help, ...flags } = parsed.values as Record<string, string | boolean | undefined>;
-  if (!help && parsed.positionals.length !== positionals.length) {
+  const required = positionals.filter((p) => !p.startsWith('[')).length;
+  const given = parsed.positionals.length;
+  if (!help && (given < required || given > positionals.length)) {
     const wanted = positionals.length === 0 ? 'no arguments' : positionals.join(' ');
     throw new UsageError(`expected ${wanted}, got ${parsed.positionals.length === 0 ? 'none' : parsed.positionals.map((p) => JSON.stringify(p)).join(' ')}`);
   }

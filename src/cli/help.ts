@@ -16,15 +16,33 @@ export function commandHelp(cmd: Command): string {
   return lines.join('\n');
 }
 
-export function mainHelp(commands: readonly Command[]): string {
+function commandList(commands: readonly Command[]): string[] {
   const width = Math.max(...commands.map((c) => c.name.length));
+  return commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+}
+
+/** The help of a group of two-word commands (`quarry token`): its commands, each with its summary. */
+export function groupHelp(group: string, commands: readonly Command[]): string {
+  const words = commands.map((c) => c.name.slice(group.length + 1));
+  return [
+    `Usage: quarry ${group} <${words.join('|')}> [options]`,
+    '',
+    'Commands:',
+    ...commandList(commands),
+    '',
+    `Run \`quarry ${group} <command> --help\` for its options.`,
+    '',
+  ].join('\n');
+}
+
+export function mainHelp(commands: readonly Command[]): string {
   return [
     'Usage: quarry <command> [options]',
     '',
     'Quarry: a Strapi v5-compatible content API on LMDB.',
     '',
     'Commands:',
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...commandList(commands),
     '',
     'Run `quarry <command> --help` for its options. Exit codes: 0 ok, 1 runtime error, 2 usage error, 3 problems found (check).',
     '',

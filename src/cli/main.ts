@@ -8,7 +8,7 @@ import { tokenCreateCommand, tokenListCommand, tokenRevokeCommand } from './comm
 import { parseCommandArgs, type ParsedArgs } from './args.js';
 import type { Command } from './command.js';
 import { processContext, type Context } from './context.js';
-import { commandHelp, mainHelp } from './help.js';
+import { commandHelp, groupHelp, mainHelp } from './help.js';
 import { EXIT_OK, EXIT_RUNTIME, EXIT_USAGE, UsageError } from './usage.js';
 
 export const COMMANDS: readonly Command[] = [
@@ -21,18 +21,28 @@ const HELP = new Set(['--help', '-h', 'help']);
 export async function main(argv: readonly string[], ctx: Context = processContext()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || HELP.has(name)) {
-    const asked = name === 'help' ? COMMANDS.find((c) => c.name === rest.join(' ')) : undefined;
-    (name === undefined ? ctx.stderr : ctx.stdout).write(asked ? commandHelp(asked) : mainHelp(COMMANDS));
+    const topic = rest.join(' ');
+    const asked = name === 'help' ? COMMANDS.find((c) => c.name === topic) : undefined;
+    const group = name === 'help' ? groupOf(topic) : [];
+    const help = asked ? commandHelp(asked) : group.length > 0 ? groupHelp(topic, group) : mainHelp(COMMANDS);
+    (name === undefined ? ctx.stderr : ctx.stdout).write(help);
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
   // Commands of a group are two words (`token create`).
   const grouped = COMMANDS.find((c) => c.name === `${name} ${rest[0]}`);
   const cmd = grouped ?? COMMANDS.find((c) => c.name === name);
   if (!cmd) {
-    const group = COMMANDS.filter((c) => c.name.startsWith(`${name} `)).map((c) => c.name.slice(name.length + 1));
-    ctx.stderr.write(group.length > 0
-      ? `quarry ${name}: expected one of ${group.join(', ')}. Run \`quarry --help\` for the commands.\n`
-      : `quarry: unknown command ${JSON.stringify(name)}. Run \`quarry --help\` for the commands.\n`);
+    const group = groupOf(name);
+    if (group.length === 0) {
+      ctx.stderr.write(`quarry: unknown command ${JSON.stringify(name)}. Run \`quarry --help\` for the commands.\n`);
+      return EXIT_USAGE;
+    }
+    // `quarry token --help` asks for the group's help, as `quarry token create --help` does for one command.
+    if (rest[0] !== undefined && HELP.has(rest[0]) && rest[0] !== 'help') {
+      ctx.stdout.write(groupHelp(name, group));
+      return EXIT_OK;
+    }
+    ctx.stderr.write(`quarry ${name}: expected one of ${group.map((c) => c.name.slice(name.length + 1)).join(', ')}.\n${groupHelp(name, group)}`);
     return EXIT_USAGE;
   }
   try {
@@ -50,6 +60,11 @@ export async function main(argv: readonly string[], ctx: Context = processContex
     ctx.stderr.write(`quarry ${cmd.name}: error: ${e instanceof Error ? e.message : String(e)}\n`);
     return EXIT_RUNTIME;
   }
+}
+
+/** The commands of a group (`token`: `token create`, ...); none when `name` is not a group. */
+function groupOf(name: string): Command[] {
+  return name === '' ? [] : COMMANDS.filter((c) => c.name.startsWith(`${name} `));
 }
 
 function readArgs(cmd: Command, argv: readonly string[]): ParsedArgs {

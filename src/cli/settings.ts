@@ -21,7 +21,8 @@ export interface Setting<T> {
   readonly parse: (text: string) => T;
 }
 
-export type SettingSource = 'flag' | 'env' | 'default';
+/** `argument`: a positional that stands for the setting (`quarry check DIR` for `--data`). */
+export type SettingSource = 'argument' | 'flag' | 'env' | 'default';
 
 export interface Resolved<T> {
   readonly value: T;
@@ -120,26 +121,29 @@ export type SettingName = keyof typeof SETTINGS;
 export type Values<N extends SettingName> = { [K in N]: Resolved<ReturnType<(typeof SETTINGS)[K]['parse']>> };
 
 /**
- * Each setting from its flag, else its environment variable, else its default. A value that does
- * not parse, or a required one that is missing, is a usage error naming where it came from.
+ * Each setting from the command's argument that stands for it, else its flag, else its
+ * environment variable, else its default. A value that does not parse, or a required one that
+ * is missing, is a usage error naming where it came from.
  */
 export function resolveSettings<N extends SettingName>(
   names: readonly N[],
   flags: Readonly<Record<string, string | boolean | undefined>>,
   env: NodeJS.ProcessEnv,
   defaults: Partial<Record<SettingName, string>> = {},
+  given: Partial<Record<SettingName, string>> = {},
 ): Values<N> {
   const out = {} as Record<string, Resolved<unknown>>;
   for (const name of names) {
     const s: Setting<unknown> = SETTINGS[name];
     const flag = flags[s.flag];
-    const [raw, source]: [string | undefined, SettingSource] =
-      flag !== undefined ? [String(flag), 'flag'] : env[s.env] !== undefined ? [env[s.env], 'env'] : [defaults[name] ?? s.fallback, 'default'];
+    const argument = given[name];
+    const [raw, source]: [string | undefined, SettingSource] = argument !== undefined ? [argument, 'argument']
+      : flag !== undefined ? [String(flag), 'flag'] : env[s.env] !== undefined ? [env[s.env], 'env'] : [defaults[name] ?? s.fallback, 'default'];
     if (raw === undefined) throw new UsageError(`--${s.flag} is required (or set ${s.env})`);
     try {
       out[name] = { value: s.parse(raw), text: raw, source };
     } catch (e) {
-      const from = source === 'flag' ? `--${s.flag}` : source === 'env' ? s.env : `default of --${s.flag}`;
+      const from = source === 'argument' ? 'argument' : source === 'flag' ? `--${s.flag}` : source === 'env' ? s.env : `default of --${s.flag}`;
       throw new UsageError(`${from} ${JSON.stringify(raw)}: ${(e as Error).message}`);
     }
   }
@@ -151,7 +155,7 @@ export function describeSettings(command: string, values: Readonly<Record<string
   const rows = Object.keys(values).map((name) => {
     const s: Setting<unknown> = SETTINGS[name as SettingName];
     const r = values[name]!;
-    const from = r.source === 'flag' ? `flag --${s.flag}` : r.source === 'env' ? `env ${s.env}` : 'default';
+    const from = r.source === 'argument' ? 'argument' : r.source === 'flag' ? `flag --${s.flag}` : r.source === 'env' ? `env ${s.env}` : 'default';
     return [`--${s.flag}`, r.text === '' ? '(unset)' : r.text, from] as const;
   });
   const w0 = Math.max(...rows.map((r) => r[0].length));

@@ -7,9 +7,9 @@ import { tempDir, testContext } from './support.js';
 
 const env = { QUARRY_SCHEMAS: DEMO_SCHEMAS, QUARRY_LOCALES: 'en,fr' };
 
-async function check(data: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const ctx = testContext(env);
-  const code = await main(['check', data], ctx);
+async function check(data: string, how: 'flag' | 'argument' | 'env' = 'flag'): Promise<{ code: number; stdout: string; stderr: string }> {
+  const ctx = testContext(how === 'env' ? { ...env, QUARRY_DATA: data } : env);
+  const code = await main(how === 'flag' ? ['check', '--data', data] : how === 'argument' ? ['check', data] : ['check'], ctx);
   return { code, stdout: ctx.stdout.text, stderr: ctx.stderr.text };
 }
 
@@ -41,9 +41,33 @@ describe('quarry check', () => {
     expect(code).toBe(3);
   });
 
+  it('takes the data folder as --data, as every data command does, or as DIR, or from QUARRY_DATA', async () => {
+    const byFlag = await check(data, 'flag');
+    expect(byFlag.stderr).toMatch(/--data +\S+ +flag --data/);
+    const byArgument = await check(data, 'argument');
+    expect(byArgument.stderr).toMatch(/--data +\S+ +argument/);
+    const byEnv = await check(data, 'env');
+    expect(byEnv.stderr).toMatch(/--data +\S+ +env QUARRY_DATA/);
+    for (const r of [byFlag, byArgument, byEnv]) expect(r.stdout).toBe(byFlag.stdout);
+  });
+
+  it('a data folder named twice, or not at all, is a usage error', async () => {
+    const twice = testContext(env);
+    expect(await main(['check', data, '--data', data], twice)).toBe(2);
+    expect(twice.stderr.text).toContain('name the data folder once: as DIR or as --data');
+    const none = testContext(env);
+    expect(await main(['check'], none)).toBe(2);
+    expect(none.stderr.text).toContain('--data is required (or set QUARRY_DATA)');
+    const many = testContext(env);
+    expect(await main(['check', data, data], many)).toBe(2);
+    expect(many.stderr.text).toMatch(/expected \[DIR\], got/);
+  });
+
   it('a data folder that does not exist is a usage error', async () => {
-    const { code, stderr } = await check(join(tempDir(), 'nothing'));
-    expect(code).toBe(2);
-    expect(stderr).toContain('no such data folder');
+    for (const how of ['flag', 'argument'] as const) {
+      const { code, stderr } = await check(join(tempDir(), 'nothing'), how);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/--data \S+: no such folder/);
+    }
   });
 });

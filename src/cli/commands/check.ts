@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { CheckReport } from '../../index.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
@@ -7,31 +5,32 @@ import { openQuarry } from '../open.js';
 import { describeSettings, resolveSettings } from '../settings.js';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../usage.js';
 
-const CHECK_SETTINGS = ['schemas', 'locales', 'defaultLocale'] as const;
+const CHECK_SETTINGS = ['schemas', 'data', 'locales', 'defaultLocale'] as const;
 
 export const checkCommand: Command = {
   name: 'check',
   summary: 'Check a data folder: every index and relation list against the entries',
-  positionals: ['DIR'],
+  positionals: ['[DIR]'],
   settings: CHECK_SETTINGS,
   details: `
-Reads the LMDB data folder DIR (read-only; a server may keep running on it) and checks that
-everything derived from the entries agrees with them exactly: the documentId lookup, row
-counts, every secondary index (plain, case-folded, trigram and null sets), and every relation
-list: its order against its position index and bounds, its target sets, both sides of every
-relation against each other, and no link to an entry that does not exist.
+Reads the LMDB data folder given by --data (or as DIR) read-only, so a server may keep running
+on it, and checks that everything derived from the entries agrees with them exactly: the
+documentId lookup, row counts, every secondary index (plain, case-folded, trigram and null
+sets), and every relation list: its order against its position index and bounds, its target
+sets, both sides of every relation against each other, and no link to an entry that does not
+exist.
 
 Prints a summary when all is consistent (exit 0), else every problem found (exit 3).
 
 Example:
-  quarry check .quarry/mine --schemas data/schemas
+  quarry check --data .quarry/mine --schemas data/schemas
 `,
   async run(args, ctx) {
-    const s = resolveSettings(CHECK_SETTINGS, args.flags, ctx.env);
-    const dir = args.positionals[0]!;
-    if (!existsSync(resolve(ctx.cwd, dir))) throw new UsageError(`${dir}: no such data folder`);
+    const [dir] = args.positionals;
+    if (dir !== undefined && args.flags.data !== undefined) throw new UsageError('name the data folder once: as DIR or as --data');
+    const s = resolveSettings(CHECK_SETTINGS, args.flags, ctx.env, {}, dir === undefined ? {} : { data: dir });
     ctx.stderr.write(describeSettings(this.name, s));
-    const quarry = openQuarry({ schemas: s.schemas.value, data: dir, locales: s.locales.value, defaultLocale: s.defaultLocale.value }, ctx.cwd, true);
+    const quarry = openQuarry({ schemas: s.schemas.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value }, ctx.cwd, true);
     try {
       const report = quarry.check();
       print(report, ctx);

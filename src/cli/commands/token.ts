@@ -3,7 +3,6 @@ import type { Command } from '../command.js';
 import type { Context } from '../context.js';
 import { dataFolder } from '../open.js';
 import { describeSettings, resolveSettings } from '../settings.js';
-import { UsageError } from '../usage.js';
 
 /**
  * `quarry token create|list|revoke`: API tokens in a data folder, as Strapi's admin panel makes
@@ -64,7 +63,8 @@ export const tokenRevokeCommand: Command = {
   positionals: [],
   settings: REVOKE_SETTINGS,
   details: `
-A server running over the folder refuses the token from its next request on.
+A server running over the folder refuses the token from its next request on. A name the
+folder does not hold (revoked already, or never made) is an error: exit 1.
 
 Example:
   quarry token revoke --name deploy --data .quarry/mine
@@ -73,7 +73,8 @@ Example:
     const s = resolveSettings(REVOKE_SETTINGS, args.flags, ctx.env);
     return withTokens(s.data.value, ctx, true, (tokens) => {
       const revoked = tokens.revoke(s.tokenName.value);
-      if (revoked === undefined) throw new UsageError(`no token named "${s.tokenName.value}"`);
+      // The command line is right; the folder holds no such token (never made, or revoked already).
+      if (revoked === undefined) throw new Error(`no token named "${s.tokenName.value}" in ${s.data.text}: it was revoked already or never made (\`quarry token list\` shows the tokens)`);
       ctx.stderr.write(`Token "${revoked.name}" (${revoked.type}) revoked.\n`);
     });
   },
