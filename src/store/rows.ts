@@ -268,6 +268,16 @@ export class RowStore {
     return n;
   }
 
+  /**
+   * One field's whole index in one scope, its values ascending (NULL first) beside their id sets:
+   * undefined when the in-memory copy may not be taken (inside a write transaction). Shared and
+   * kept until a write changes that index, so never to be written to.
+   */
+  indexSets(type: string, field: string, scope: RowScope): Pick<FieldGroups, 'values' | 'sets'> | undefined {
+    const state = this.state(type);
+    return this.fieldGroups([state.code, this.field(state, field).code, scopeKey(scope.status, scope.locale)]);
+  }
+
   /** A field's whole index in one scope, kept in memory until a write changes it. */
   private fieldGroups(base: Key[]): FieldGroups | undefined {
     const key = this.index.fieldKey(base);

@@ -1,12 +1,12 @@
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { RowScope } from '../../store/layout.js';
-import type { IndexGroup } from '../../store/rows.js';
+import { mayBeCut } from '../../store/index-keys.js';
 import type { Store } from '../../store/store.js';
 import type { SortSpec } from '../params/types.js';
 import type { AccessStrategy } from '../plan/plan.js';
 import { membership, sizeOf, slice, toArray, type IdSet } from './idset.js';
 import type { RowEvaluator } from './row-eval.js';
-import { pageOfRuns, type Run, type RunOrder } from './runs.js';
+import { RunPage, type RunOrder } from './runs.js';
 import { idOrder, type SortSource } from './sort-keys.js';
 import { firstInOrder } from './top-k.js';
 
@@ -42,7 +42,7 @@ export function orderPage(
   if (walksIndex(store, type, scopes, keys[0]!, size, strategy)) {
     // Every row of the scope is a match: its runs need no test.
     const member = size === store.rows.count(type, scopes[0]!) ? undefined : membership(ids);
-    return pageOfRuns(indexRuns(source, keys[0]!, member), start, end, runOrder(source, keys.slice(1), strategy, keys));
+    return walkIndex(source, keys[0]!, member, new RunPage(start, end, runOrder(source, keys.slice(1), strategy, keys)));
   }
   return firstInOrder(toArray(ids), end, idOrder(source, keys)).slice(start);
 }
@@ -86,34 +86,56 @@ export function runOrder(source: SortSource, rest: readonly SortSpec[], strategy
     if (walkable && (strategy === 'index' || need * scopeSize < n * n)) {
       // A store's set keeps its bitmap between queries; a run of matches is made into a set here.
       const ids = run.ids instanceof Uint32Array ? run.ids : Uint32Array.from(run.ids);
-      return pageOfRuns(indexRuns(source, next!, membership(ids)), 0, need, deeper!);
+      return walkIndex(source, next!, membership(ids), new RunPage(0, need, deeper!));
     }
     return firstInOrder(run.ids, need, byKeys);
   };
 }
 
-/** A key's index in its direction as runs (NULLs first ascending, last descending), keeping the members only. */
-function* indexRuns(source: SortSource, key: SortSpec, member: Member | undefined): IterableIterator<Run> {
+/**
+ * Walks a key's index in its direction (NULL is the smallest value: first ascending, last
+ * descending) into `page`, keeping the members only (every id when `member` is undefined). Over
+ * the in-memory copy of the index this is a loop over its arrays; inside a write transaction the
+ * index itself is read.
+ */
+function walkIndex(source: SortSource, key: SortSpec, member: Member | undefined, page: RunPage): number[] {
   const { store, type } = source;
   const scope = source.scopes[0]!;
   const field = key.path[0]!;
   const descending = key.direction === 'desc';
-  const nulls = store.rows.indexGroups(type, field, scope, { kind: 'null' });
-  if (!descending) yield* matching(nulls, member);
-  yield* matching(store.rows.indexGroups(type, field, scope, { kind: 'range' }, descending), member);
-  if (descending) yield* matching(nulls, member);
+  const kept = store.rows.indexSets(type, field, scope);
+  if (!kept) {
+    const nulls = [...store.rows.indexGroups(type, field, scope, { kind: 'null' })];
+    const values = store.rows.indexGroups(type, field, scope, { kind: 'range' }, descending);
+    for (const g of descending ? [values, nulls] : [nulls, values]) {
+      for (const run of g) {
+        if (page.full) return page.ids;
+        keep(run.ids, run.inexact, member, page);
+      }
+    }
+    return page.ids;
+  }
+  const { values, sets } = kept;
+  const n = sets.length;
+  for (let k = 0; k < n && !page.full; k++) {
+    const i = descending ? n - 1 - k : k;
+    const value = values[i];
+    keep(sets[i]!, typeof value === 'string' && mayBeCut(value), member, page);
+  }
+  return page.ids;
 }
 
-function* matching(groups: Iterable<IndexGroup>, member: Member | undefined): IterableIterator<Run> {
-  for (const g of groups) {
-    if (member === undefined) {
-      yield g;
-      continue;
-    }
-    const hit: number[] = [];
-    for (let i = 0; i < g.ids.length; i++) if (member.has(g.ids[i]!)) hit.push(g.ids[i]!);
-    if (hit.length > 0) yield { ids: hit, inexact: g.inexact };
+/** Adds the members of one index set to the page as a run. */
+function keep(ids: Uint32Array, inexact: boolean, member: Member | undefined, page: RunPage): void {
+  if (member === undefined) return page.add({ ids, inexact });
+  // Most values of a wide index hold one row: test it without building a run.
+  if (ids.length === 1) {
+    if (member.has(ids[0]!)) page.add({ ids, inexact: false });
+    return;
   }
+  const hit: number[] = [];
+  for (let i = 0; i < ids.length; i++) if (member.has(ids[i]!)) hit.push(ids[i]!);
+  if (hit.length > 0) page.add({ ids: hit, inexact });
 }
 
 function reversed(ids: ArrayLike<number>, need: number): number[] {
