@@ -53,7 +53,9 @@ export class Populator {
   private matching(attr: RelationAttribute, node: PopulateNode, rowId: number, status: Status): Row[] {
     const related = this.linked(attr.listName, rowId, this.engine.registry.require(node.target), status);
     const filter = this.filterOf(node);
-    return filter ? related.filter((row) => this.rows.visit(filter, row) === true) : related;
+    if (!filter) return related;
+    const test = this.rows.test(filter, node.target);
+    return related.filter((row) => test(row.id) === true);
   }
 
   private sorted(target: ContentType, related: readonly Row[], node: PopulateNode, start: number, limit: number): Row[] {

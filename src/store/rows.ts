@@ -320,6 +320,33 @@ export class RowStore {
     return { positions, values: groups.values };
   }
 
+  /**
+   * The positions in `indexedValues` (ranks: values ascending, NULL first) whose values a bound
+   * selects, as `[from, to)`; undefined when the field's index is not in memory, and for a
+   * prefix. Edge values that are text cut to the indexed prefix are inside, as in `indexGroups`.
+   */
+  rankRange(type: string, field: string, scope: RowScope, bound: IndexBound): readonly [number, number] | undefined {
+    const state = this.state(type);
+    const f = this.field(state, field);
+    const groups = this.fieldGroups([state.code, bound.folded ? f.foldedCode ?? f.code : f.code, scopeKey(scope.status, scope.locale)]);
+    if (!groups) return undefined;
+    const { values } = groups;
+    const enc = (v: unknown) => indexValue(f.index, v, bound.folded);
+    switch (bound.kind) {
+      case 'null':
+        return values[0] === null ? [0, 1] : [0, 0];
+      case 'eq': {
+        const v = enc(bound.value);
+        const at = firstAtLeast(values, v, false);
+        return at < values.length && compareIndexValues(values[at]!, v) === 0 ? [at, at + 1] : [at, at];
+      }
+      case 'range':
+        return rangeOf(values, bound, enc);
+      case 'prefix':
+        return undefined;
+    }
+  }
+
   /** Ids of rows whose folded text contains a trigram. */
   gramIds(type: string, field: string, scope: RowScope, gram: string): Uint32Array {
     const state = this.state(type);

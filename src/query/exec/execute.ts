@@ -56,12 +56,10 @@ export class Executor {
         return this.grams(plan.field, plan.grams, plan.verify, s);
       case 'filter': {
         const input = toArray(this.exec(plan.input, s));
+        const test = this.rows.test(plan.predicate, s.type, s.scopes.length === 1 ? s.scopes[0] : undefined);
         const out = new Uint32Array(input.length);
         let n = 0;
-        for (const id of input) {
-          const row = this.rows.row(s.type, id);
-          if (row && this.rows.visit(plan.predicate, row) === true) out[n++] = id;
-        }
+        for (let i = 0; i < input.length; i++) if (test(input[i]!) === true) out[n++] = input[i]!;
         return out.subarray(0, n);
       }
       case 'and': {

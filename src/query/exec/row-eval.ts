@@ -1,17 +1,28 @@
 import type { SchemaRegistry } from '../../schema/registry.js';
-import type { Row } from '../../store/layout.js';
+import type { Row, RowScope } from '../../store/layout.js';
 import type { Store } from '../../store/store.js';
-import { FilterVisitor, type AndNode, type CompareNode, type ConstNode, type NotNode, type OrNode, type RelationNode } from '../ir/index.js';
-import { and3, matcherFor, not3, or3, type Truth } from '../values/index.js';
+import { FilterVisitor, type AndNode, type CompareNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode } from '../ir/index.js';
+import { matcherFor, type Truth } from '../values/index.js';
+import { rankTest } from './rank-test.js';
+
+/** A filter decided for one row of a type, by its id (three-valued, as SQL). */
+export type RowTest = (id: number) => Truth;
+
+/** The rows a test is compiled for: one scope lets comparisons on indexed fields read the index instead of the row. */
+interface Rows {
+  readonly type: string;
+  readonly scope: RowScope | undefined;
+}
 
 /**
- * Decides a filter on one stored row (three-valued, as SQL): the path for conditions no index
- * serves and for residual checks on small candidate sets. Relations are followed through the
- * row's own link set.
+ * Decides filters row by row: the path for conditions no index serves, for residual checks on
+ * small candidate sets and for populate's filters. A filter is compiled once into closures (per
+ * evaluator, which lives for one read); comparisons on indexed fields of a one-scope read are
+ * decided from the index's ranks (`rank-test.ts`), others from the decoded row, and relations
+ * through the row's own link set.
  */
-export class RowEvaluator extends FilterVisitor<Truth, Row> {
-  /** The link list each relation node walks, resolved once rather than for every row tested. */
-  private readonly lists = new WeakMap<RelationNode, string>();
+export class RowEvaluator extends FilterVisitor<RowTest, Rows> {
+  private readonly compiled = new WeakMap<FilterNode, Map<string, RowTest>>();
 
   constructor(
     private readonly registry: SchemaRegistry,
@@ -25,44 +36,83 @@ export class RowEvaluator extends FilterVisitor<Truth, Row> {
     return this.store.rows.get(type, id);
   }
 
-  protected visitConst(node: ConstNode): Truth {
-    return node.value;
+  /** `filter` as a test of rows of `type`, all in `scope` when one is given. */
+  test(filter: FilterNode, type: string, scope?: RowScope): RowTest {
+    const key = scope === undefined ? type : `${type}|${scope.status}|${scope.locale ?? ''}`;
+    let byRows = this.compiled.get(filter);
+    if (!byRows) this.compiled.set(filter, (byRows = new Map()));
+    let test = byRows.get(key);
+    if (!test) byRows.set(key, (test = this.visit(filter, { type, scope })));
+    return test;
   }
 
-  protected visitAnd(node: AndNode, row: Row): Truth {
-    return and3(lazy(node.children, (c) => this.visit(c, row)));
+  protected visitConst(node: ConstNode): RowTest {
+    const { value } = node;
+    return () => value;
   }
 
-  protected visitOr(node: OrNode, row: Row): Truth {
-    return or3(lazy(node.children, (c) => this.visit(c, row)));
+  protected visitAnd(node: AndNode, rows: Rows): RowTest {
+    const tests = node.children.map((c) => this.visit(c, rows));
+    return (id) => {
+      let result: Truth = true;
+      for (const test of tests) {
+        const t = test(id);
+        if (t === false) return false;
+        if (t === null) result = null;
+      }
+      return result;
+    };
   }
 
-  protected visitNot(node: NotNode, row: Row): Truth {
-    return not3(this.visit(node.child, row));
+  protected visitOr(node: OrNode, rows: Rows): RowTest {
+    const tests = node.children.map((c) => this.visit(c, rows));
+    return (id) => {
+      let result: Truth = false;
+      for (const test of tests) {
+        const t = test(id);
+        if (t === true) return true;
+        if (t === null) result = null;
+      }
+      return result;
+    };
   }
 
-  protected visitCompare(node: CompareNode, row: Row): Truth {
-    // matcherFor prepares each node's test once and keeps it.
-    return matcherFor(node)(row[node.field.name] ?? null);
+  protected visitNot(node: NotNode, rows: Rows): RowTest {
+    const inner = this.visit(node.child, rows);
+    return (id) => {
+      const t = inner(id);
+      return t === null ? null : !t;
+    };
   }
 
-  protected visitRelation(node: RelationNode, row: Row): Truth {
-    let list = this.lists.get(node);
-    if (list === undefined) {
-      const attr = this.registry.require(node.source).attributes.get(node.attribute);
-      if (attr?.kind !== 'relation') throw new Error(`${node.source}.${node.attribute} is not a relation`);
-      this.lists.set(node, (list = attr.listName));
-    }
-    const targets = this.store.links.targetSet(list, row.id);
-    if (targets.length === 0) return node.unlinked;
-    for (const t of targets) {
-      const target = this.row(node.target, t);
-      if (target && this.visit(node.child, target) === true) return true;
-    }
-    return false;
+  protected visitCompare(node: CompareNode, rows: Rows): RowTest {
+    const match = matcherFor(node);
+    const field = node.field.name;
+    const { type } = rows;
+    const byRow: RowTest = (id) => match(this.row(type, id)?.[field] ?? null);
+    const byRank = rows.scope && rankTest(this.store, type, rows.scope, node);
+    if (!byRank) return byRow;
+    return (id) => {
+      const t = byRank(id);
+      return t === undefined ? byRow(id) : t;
+    };
   }
-}
 
-function* lazy<T, R>(items: readonly T[], f: (t: T) => R): IterableIterator<R> {
-  for (const item of items) yield f(item);
+  protected visitRelation(node: RelationNode, rows: Rows): RowTest {
+    const attr = this.registry.require(node.source).attributes.get(node.attribute);
+    if (attr?.kind !== 'relation') throw new Error(`${node.source}.${node.attribute} is not a relation`);
+    const list = attr.listName;
+    const { target, unlinked } = node;
+    // Links reach every version and locale of their targets: no one scope to read an index of.
+    const child = this.visit(node.child, { type: target, scope: undefined });
+    return (id) => {
+      const targets = this.store.links.targetSet(list, id);
+      if (targets.length === 0) return unlinked;
+      for (let i = 0; i < targets.length; i++) {
+        const t = targets[i]!;
+        if (this.row(target, t) && child(t) === true) return true;
+      }
+      return false;
+    };
+  }
 }

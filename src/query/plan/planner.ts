@@ -3,12 +3,13 @@ import type { RelationAttribute } from '../../schema/types.js';
 import type { RowScope } from '../../store/layout.js';
 import type { IndexBound } from '../../store/rows.js';
 import type { Store } from '../../store/store.js';
-import { INDEXED_TEXT_CHARS, trigramsOf } from '../../store/index-keys.js';
+import { trigramsOf } from '../../store/index-keys.js';
 import { allOf, CompareNode, FilterVisitor, type AndNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode } from '../ir/index.js';
 import { foldCase } from '../values/index.js';
 import type { IndexReads } from '../exec/index-reads.js';
 import { sortKeys } from '../exec/order.js';
 import type { SortSpec } from '../params/types.js';
+import { boundOf, positiveOf } from './bounds.js';
 import type { AccessStrategy, ListPlan, Plan } from './plan.js';
 
 interface Planned {
@@ -184,37 +185,6 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
     const attr = this.registry.require(node.source).attributes.get(node.attribute);
     if (attr?.kind !== 'relation') throw new Error(`${node.source}.${node.attribute} is not a relation`);
     return attr;
-  }
-}
-
-/** The test a negated comparison negates (`$ne` → `$eq`), for those the index serves by complement. */
-function positiveOf(node: CompareNode): CompareNode | undefined {
-  switch (node.op) {
-    case 'ne': return CompareNode.create(node.field, { op: 'eq', value: node.value });
-    case 'nei': return CompareNode.create(node.field, { op: 'eqi', value: node.value });
-    case 'notIn': return CompareNode.create(node.field, { op: 'in', value: node.value });
-    default: return undefined;
-  }
-}
-
-/** The index bound that serves a comparison directly, if one does. */
-function boundOf(node: CompareNode): IndexBound | undefined {
-  const text = node.field.type === 'string' || node.field.type === 'text' || node.field.type === 'richtext'
-    || node.field.type === 'email' || node.field.type === 'uid' || node.field.type === 'enumeration';
-  switch (node.op) {
-    case 'eq': return { kind: 'eq', value: node.value };
-    case 'lt': return { kind: 'range', hi: node.value, hiInclusive: false };
-    case 'lte': return { kind: 'range', hi: node.value, hiInclusive: true };
-    case 'gt': return { kind: 'range', lo: node.value, loInclusive: false };
-    case 'gte': return { kind: 'range', lo: node.value, loInclusive: true };
-    case 'between': return { kind: 'range', lo: node.value[0], loInclusive: true, hi: node.value[1], hiInclusive: true };
-    case 'null': return { kind: 'null' };
-    case 'notNull': return { kind: 'range' };
-    case 'eqi': return text ? { kind: 'eq', value: foldCase(node.value), folded: true } : undefined;
-    // A prefix longer than the indexed part of text could match shorter values wrongly: read rows instead.
-    case 'startsWith': return text && node.value.length < INDEXED_TEXT_CHARS ? { kind: 'prefix', prefix: node.value } : undefined;
-    case 'startsWithi': return text && node.value.length < INDEXED_TEXT_CHARS ? { kind: 'prefix', prefix: foldCase(node.value), folded: true } : undefined;
-    default: return undefined;
   }
 }
 
