@@ -1,9 +1,14 @@
 import { GraphQLError, GraphQLScalarType, Kind, print, type ValueNode } from 'graphql';
+import {
+  INVALID_DATE_MESSAGE, INVALID_DATETIME_MESSAGE, INVALID_TIME_MESSAGE, normalizeDate, normalizeDateTime, normalizeTime,
+} from '../query/values/index.js';
 
 /**
  * The scalars Strapi's schema has besides GraphQL's own. Values stay in the text form the
- * document service stores and takes; whether a text is a valid date, time or big integer is the
- * document service's to say (a `BAD_USER_INPUT` naming the field), as it is for REST.
+ * document service stores and takes. Dates, datetimes and times are read by the rules the
+ * document service casts them with, so a text it would refuse fails here already: in a literal
+ * the operation does not validate, in a variable the variables do not coerce (both a 400, as on
+ * Strapi, whose scalars refuse them too).
  */
 
 /** A literal as a plain JSON value, variables inside it substituted. */
@@ -30,26 +35,37 @@ export function literalValue(node: ValueNode, variables: Readonly<Record<string,
   }
 }
 
-function textScalar(name: string, description: string): GraphQLScalarType<string, string> {
-  const read = (value: unknown): string => {
-    if (typeof value !== 'string') throw new GraphQLError(`${name} expects a string, got ${JSON.stringify(value)}`);
-    return value;
+/** What a text scalar refuses beyond non-strings: the reason, or undefined when the text is valid. */
+type TextCheck = (text: string) => string | undefined;
+
+function textScalar(name: string, description: string, check: TextCheck = () => undefined): GraphQLScalarType<string, string> {
+  const read = (text: string): string => {
+    const refused = check(text);
+    if (refused !== undefined) throw new GraphQLError(`${name} cannot represent ${JSON.stringify(text)}: ${refused}`);
+    return text;
   };
   return new GraphQLScalarType<string, string>({
     name,
     description,
     serialize: (value) => String(value),
-    parseValue: read,
+    parseValue: (value) => {
+      if (typeof value !== 'string') throw new GraphQLError(`${name} expects a string, got ${JSON.stringify(value)}`);
+      return read(value);
+    },
     parseLiteral: (node) => {
       if (node.kind !== Kind.STRING) throw new GraphQLError(`${name} expects a string, got ${print(node)}`);
-      return node.value;
+      return read(node.value);
     },
   });
 }
 
-export const DateScalar = textScalar('Date', 'A calendar date, `YYYY-MM-DD`.');
-export const DateTimeScalar = textScalar('DateTime', 'An ISO-8601 date and time, `2024-01-15T10:00:00.000Z`.');
-export const TimeScalar = textScalar('Time', 'A time of day, `HH:mm:ss` or `HH:mm:ss.SSS`.');
+const readableBy = (normalize: (text: string) => string | undefined, message: string): TextCheck =>
+  (text) => (normalize(text) === undefined ? message : undefined);
+
+export const DateScalar = textScalar('Date', 'A calendar date, `YYYY-MM-DD`.', readableBy(normalizeDate, INVALID_DATE_MESSAGE));
+export const DateTimeScalar = textScalar('DateTime', 'An ISO-8601 date and time, `2024-01-15T10:00:00.000Z`.',
+  readableBy(normalizeDateTime, INVALID_DATETIME_MESSAGE));
+export const TimeScalar = textScalar('Time', 'A time of day, `HH:mm:ss` or `HH:mm:ss.SSS`.', readableBy(normalizeTime, INVALID_TIME_MESSAGE));
 export const LocaleScalar = textScalar('I18NLocaleCode', 'A locale code such as `en` or `fr`; `*` for every locale where a list allows it.');
 
 const INTEGER_TEXT = /^-?\d+$/;
