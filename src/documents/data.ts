@@ -3,6 +3,9 @@ import { parseRelationValue, type RelationOp } from '../relations/payload.js';
 import type { ContentType, RelationAttribute } from '../schema/types.js';
 import { castWriteValue } from './write-values.js';
 
+/** How a relation value of `data` is read: interfaces that check their input before anything runs read it alike. */
+export { parseRelationValue, type RelationSide } from '../relations/payload.js';
+
 export interface WriteData {
   /** Scalar fields present in `data`, cast to their stored form. */
   readonly scalars: Readonly<Record<string, unknown>>;

@@ -23,7 +23,7 @@ export function requestError(message: string, code: ErrorCode): FormattedError {
 
 /**
  * A parse, validation or variable error: `code`, unless a Quarry error caused it (a relation
- * scalar refusing a shape), which is `BAD_USER_INPUT` with Strapi's `extensions.error`.
+ * value of a malformed shape), which is `BAD_USER_INPUT` with Strapi's `extensions.error`.
  */
 export function documentError(error: GraphQLError, code: ErrorCode): FormattedError {
   const cause = quarryCause(error);

@@ -7,6 +7,8 @@ import { GraphqlContext } from './context.js';
 import type { QuarryError } from '../errors/index.js';
 import { applicationError, documentError, executionErrors, requestError, type ErrorCode, type FormattedError } from './errors.js';
 import { FALLBACK, planQuery, runQueryPlan, type QueryPlan } from './fast-path.js';
+import { idPositionsRule } from './id-positions.js';
+import { variableCheck, type VariableCheck } from './id-variables.js';
 import { limitsRule } from './limits.js';
 import type { RawJson } from './raw-json.js';
 import type { GraphqlSettings } from './settings.js';
@@ -35,8 +37,15 @@ type Ready = Extract<Compiled, { kind: 'ready' }>;
 
 /** A query text parsed and validated once; later requests with the same text skip both. */
 type Compiled =
-  | { readonly kind: 'ready'; readonly document: DocumentNode; readonly plans: Map<OperationDefinitionNode, QueryPlan | undefined> }
+  | { readonly kind: 'ready'; readonly document: DocumentNode; readonly operations: Map<OperationDefinitionNode, Prepared> }
   | { readonly kind: 'refused'; readonly answer: GraphqlAnswer };
+
+/** What an operation needs before it runs, worked out on its first run. */
+interface Prepared {
+  /** Queries the fast path can run. */
+  readonly plan: QueryPlan | undefined;
+  readonly checkVariables: VariableCheck;
+}
 
 /** Longer query texts are checked every time: the cache's memory stays bounded by its size setting. */
 const MAX_CACHED_QUERY_CHARS = 32 * 1024;
@@ -62,7 +71,7 @@ export class GraphqlExecutor {
     private readonly report: (error: unknown) => void,
   ) {
     const list = { ...DEFAULT_LIST_PARAMS_SETTINGS, ...listParams };
-    this.rules = [...specifiedRules, limitsRule({ ...settings, defaultPageSize: list.defaultPageSize, maxPageSize: list.maxPageSize })];
+    this.rules = [...specifiedRules, idPositionsRule, limitsRule({ ...settings, defaultPageSize: list.defaultPageSize, maxPageSize: list.maxPageSize })];
   }
 
   run(request: GraphqlRequest, method: 'GET' | 'POST', authorize: Authorize = () => undefined): GraphqlAnswer | Promise<GraphqlAnswer> {
@@ -89,25 +98,33 @@ export class GraphqlExecutor {
 
   /** Queries take the compiled fast path; anything it gives up on, and mutations, go through graphql-js. */
   private execute(compiled: Ready, operation: OperationDefinitionNode, variables: Record<string, unknown> | undefined): GraphqlAnswer | Promise<GraphqlAnswer> {
-    const plan = this.planOf(compiled, operation);
+    const prepared = this.prepared(compiled, operation);
+    const { plan } = prepared;
     if (plan) {
       const fast = runQueryPlan(this.schema, plan, variables, new GraphqlContext(this.listParams));
-      const answer = (body: RawJson | typeof FALLBACK) => (body === FALLBACK ? this.executeFully(compiled.document, operation, variables) : { status: 200, body });
+      const answer = (body: RawJson | typeof FALLBACK) => (body === FALLBACK ? this.executeFully(compiled.document, operation, prepared, variables) : { status: 200, body });
       return fast instanceof Promise ? fast.then(answer) : answer(fast);
     }
-    return this.executeFully(compiled.document, operation, variables);
+    return this.executeFully(compiled.document, operation, prepared, variables);
   }
 
-  private planOf(compiled: Ready, operation: OperationDefinitionNode): QueryPlan | undefined {
-    if (compiled.plans.has(operation)) return compiled.plans.get(operation);
-    const plan = planQuery(this.schema, compiled.document, operation);
-    compiled.plans.set(operation, plan);
-    return plan;
+  private prepared(compiled: Ready, operation: OperationDefinitionNode): Prepared {
+    let prepared = compiled.operations.get(operation);
+    if (!prepared) {
+      const checkVariables = variableCheck(this.schema, compiled.document, operation);
+      prepared = { plan: planQuery(this.schema, compiled.document, operation, checkVariables), checkVariables };
+      compiled.operations.set(operation, prepared);
+    }
+    return prepared;
   }
 
-  private executeFully(document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown> | undefined): GraphqlAnswer | Promise<GraphqlAnswer> {
+  private executeFully(
+    document: DocumentNode, operation: OperationDefinitionNode, prepared: Prepared, variables: Record<string, unknown> | undefined,
+  ): GraphqlAnswer | Promise<GraphqlAnswer> {
     let result: ExecutionResult | Promise<ExecutionResult>;
     try {
+      const refused = prepared.checkVariables(variables ?? {});
+      if (refused.length > 0) return { status: 400, body: { errors: refused.map((e) => documentError(e, 'BAD_USER_INPUT')) } };
       result = execute({
         schema: this.schema,
         document,
@@ -154,7 +171,7 @@ export class GraphqlExecutor {
     if (errors.length > 0) {
       return { kind: 'refused', answer: { status: 400, body: { errors: errors.map((e) => documentError(e, 'GRAPHQL_VALIDATION_FAILED')) } } };
     }
-    return { kind: 'ready', document, plans: new Map() };
+    return { kind: 'ready', document, operations: new Map() };
   }
 }
 

@@ -8,6 +8,7 @@ import { jsonArray, rowTexts } from '../documents/entry-json.js';
 import type { Entry } from '../documents/entry.js';
 import { jsonText } from '../query/querystring/index.js';
 import type { GraphqlContext } from './context.js';
+import { variableCheck, type VariableCheck } from './id-variables.js';
 import { objectText, printData, type FieldValues } from './plan-printer.js';
 import { RawJson } from './raw-json.js';
 
@@ -60,6 +61,8 @@ export interface QueryPlan {
    * The values are read-only for resolvers.
    */
   readonly argsByVariables: Map<string, Arguments>;
+  /** What graphql-js's coercion leaves unchecked (id-variables.ts): run with it, so kept arguments passed both. */
+  readonly checkVariables: VariableCheck;
 }
 
 /** Coerced variables and, filled as fields ask, each field's arguments. */
@@ -73,13 +76,15 @@ const MAX_ARGUMENT_SETS = 256;
 export const FALLBACK = Symbol('graphql fast path gives up');
 
 /** The plan of a query, or undefined when graphql-js must run it. */
-export function planQuery(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): QueryPlan | undefined {
+export function planQuery(
+  schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, checkVariables = variableCheck(schema, document, operation),
+): QueryPlan | undefined {
   const root = schema.getQueryType();
   if (operation.operation !== 'query' || !root || usesDirectivesOrIntrospection(document)) return undefined;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   try {
-    return { operation, root: planObject(schema, fragments, root, [operation.selectionSet]), argsByVariables: new Map() };
+    return { operation, root: planObject(schema, fragments, root, [operation.selectionSet]), argsByVariables: new Map(), checkVariables };
   } catch {
     return undefined;
   }
@@ -169,7 +174,7 @@ export function runQueryPlan(
   let args = plan.argsByVariables.get(key);
   if (!args) {
     const coerced = getVariableValues(schema, plan.operation.variableDefinitions ?? [], inputs ?? {});
-    if (coerced.errors) return FALLBACK;
+    if (coerced.errors || plan.checkVariables(inputs ?? {}).length > 0) return FALLBACK;
     args = { variables: coerced.coerced, byField: new Map() };
     if (plan.argsByVariables.size >= MAX_ARGUMENT_SETS) plan.argsByVariables.delete(plan.argsByVariables.keys().next().value!);
     plan.argsByVariables.set(key, args);

@@ -7,6 +7,7 @@ import { seal, type QueryObject } from '../query/querystring/index.js';
 import type { ContentType, RelationAttribute } from '../schema/types.js';
 import { entryQuery, listQuery, relationOptions, type ListArgs } from './args.js';
 import type { GraphqlContext } from './context.js';
+import { writtenData } from './relation-values.js';
 import type { DocumentSource } from './source.js';
 
 /**
@@ -58,7 +59,7 @@ export class Resolvers {
   /** Writes default to `published`, as REST's and Strapi's GraphQL do: the draft is written, then published. */
   create(): Resolver<WriteArgs> {
     return async (_parent, args, ctx) => {
-      const entry = await this.service.create({ data: { ...args.data }, status: args.status ?? 'published', locale: args.locale ?? undefined });
+      const entry = await this.service.create({ data: writtenData(this.ct, args.data), status: args.status ?? 'published', locale: args.locale ?? undefined });
       return this.written(entry, ctx);
     };
   }
@@ -67,7 +68,7 @@ export class Resolvers {
   update(): Resolver<WriteArgs & { readonly documentId: string }> {
     return async (_parent, args, ctx) => {
       const entry = await this.service.update({
-        documentId: args.documentId, data: { ...args.data }, status: args.status ?? 'published', locale: args.locale ?? undefined,
+        documentId: args.documentId, data: writtenData(this.ct, args.data), status: args.status ?? 'published', locale: args.locale ?? undefined,
       });
       return entry === null ? null : this.written(entry, ctx);
     };

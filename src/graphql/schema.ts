@@ -1,12 +1,13 @@
 import {
-  GraphQLEnumType, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString,
+  GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString,
   type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLInputFieldConfigMap, type GraphQLInputType,
   type GraphQLOutputType,
 } from 'graphql';
-import type { ContentType, RelationAttribute, ScalarAttribute } from '../schema/types.js';
+import type { ContentType, ScalarAttribute } from '../schema/types.js';
 import type { GraphqlContext } from './context.js';
 import { enumName, isGraphqlName, namesOf } from './names.js';
-import { ToManyRelationInput, ToOneRelationInput } from './relation-scalars.js';
+import { IdScalar } from './id-scalar.js';
+import { relationInputField } from './relation-values.js';
 import { Resolvers } from './resolvers.js';
 import { DateTimeScalar, LocaleScalar } from './scalars.js';
 import {
@@ -66,7 +67,7 @@ class SchemaBuilder {
       [names.connection]: { type: collection, args: list, resolve: resolvers.connection() },
       [names.single]: {
         type: this.object(ct),
-        args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...this.versionArgs(ct) },
+        args: { documentId: { type: new GraphQLNonNull(IdScalar) }, ...this.versionArgs(ct) },
         resolve: resolvers.single(),
       },
     };
@@ -75,7 +76,7 @@ class SchemaBuilder {
   private mutations(ct: ContentType): Fields {
     const names = namesOf(ct);
     const resolvers = new Resolvers(this.source, ct);
-    const documentId = { type: new GraphQLNonNull(GraphQLID) };
+    const documentId = { type: new GraphQLNonNull(IdScalar) };
     const data = { type: new GraphQLNonNull(this.input(ct)) };
     const locale = this.localeArg(ct);
     return {
@@ -115,7 +116,7 @@ class SchemaBuilder {
     type = new GraphQLObjectType({
       name: namesOf(ct).type,
       fields: () => {
-        const fields: Fields = { documentId: { type: new GraphQLNonNull(GraphQLID) } };
+        const fields: Fields = { documentId: { type: new GraphQLNonNull(IdScalar) } };
         for (const attr of ct.attributes.values()) {
           if (attr.private) continue;
           if (attr.kind === 'scalar') {
@@ -163,7 +164,7 @@ class SchemaBuilder {
     return type;
   }
 
-  /** `<Type>Input`: every public attribute, optional (a partial update names only what changes); relations as the relation scalars. */
+  /** `<Type>Input`: every public attribute, optional (a partial update names only what changes); relations `ID` / `[ID]`, as in Strapi. */
   private input(ct: ContentType): GraphQLInputObjectType {
     return new GraphQLInputObjectType({
       name: namesOf(ct).input,
@@ -171,8 +172,11 @@ class SchemaBuilder {
         const fields: GraphQLInputFieldConfigMap = {};
         for (const attr of ct.attributes.values()) {
           if (attr.private) continue;
-          const type: GraphQLInputType | undefined = attr.kind === 'relation' ? relationInput(attr)
-            : attr.type === 'password' ? GraphQLString : this.outputScalar(ct, attr);
+          if (attr.kind === 'relation') {
+            fields[attr.name] = relationInputField(attr);
+            continue;
+          }
+          const type = attr.type === 'password' ? GraphQLString : this.outputScalar(ct, attr);
           if (type) fields[attr.name] = { type };
         }
         return fields;
@@ -197,8 +201,4 @@ class SchemaBuilder {
     this.enums.set(name, type);
     return type;
   }
-}
-
-function relationInput(attr: RelationAttribute): GraphQLInputType {
-  return attr.toMany ? ToManyRelationInput : ToOneRelationInput;
 }

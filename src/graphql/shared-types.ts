@@ -1,9 +1,10 @@
 import {
-  GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLID, GraphQLInputObjectType, GraphQLInt, GraphQLNonNull, GraphQLObjectType,
+  GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLNonNull, GraphQLObjectType,
   GraphQLString, type GraphQLInputObjectType as InputType, type GraphQLScalarType,
 } from 'graphql';
 import type { ScalarType } from '../schema/types.js';
 import { scalarFilterInput } from './filter-inputs.js';
+import { IdScalar } from './id-scalar.js';
 import { DateScalar, DateTimeScalar, JsonScalar, LongScalar, TimeScalar } from './scalars.js';
 
 /** The types every generated schema shares, named as in Strapi's. */
@@ -27,10 +28,10 @@ export const Pagination = new GraphQLObjectType({
 
 export const DeleteMutationResponse = new GraphQLObjectType({
   name: 'DeleteMutationResponse',
-  fields: { documentId: { type: new GraphQLNonNull(GraphQLID) } },
+  fields: { documentId: { type: new GraphQLNonNull(IdScalar) } },
 });
 
-export const IdFilterInput = scalarFilterInput('IDFilterInput', GraphQLID);
+export const IdFilterInput = scalarFilterInput('IDFilterInput', IdScalar);
 export const StringFilterInput = scalarFilterInput('StringFilterInput', GraphQLString);
 export const DateTimeFilterInput = scalarFilterInput('DateTimeFilterInput', DateTimeScalar);
 

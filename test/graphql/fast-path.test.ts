@@ -66,6 +66,16 @@ describe('the fast path', () => {
     expect(runQueryPlan(schema, planQuery(schema, variables.document, variables.operation)!, { s: 'x' }, new GraphqlContext({}))).toBe(FALLBACK);
   });
 
+  it('gives up on an object where an ID is an id, which graphql-js\'s coercion lets through, and keeps no arguments for it', () => {
+    const { document, operation } = operationOf('query ($f: RestaurantFiltersInput, $id: ID) { restaurants(filters: $f) { name } restaurant(documentId: $id) { name } }');
+    const plan = planQuery(schema, document, operation)!;
+    for (const variables of [{ f: { documentId: { eq: { connect: 'x' } } } }, { id: { set: [] } }, { f: { chef: { documentId: { in: ['a', ['b']] } } } }]) {
+      expect(runQueryPlan(schema, plan, variables, new GraphqlContext({})), JSON.stringify(variables)).toBe(FALLBACK);
+    }
+    expect(plan.argsByVariables.size).toBe(0);
+    expect(runQueryPlan(schema, plan, { f: { documentId: { eq: 'x' } }, id: 12 }, new GraphqlContext({}))).toBeInstanceOf(RawJson);
+  });
+
   it('answers at once, without a promise, when every list runs inline', () => {
     const { document, operation } = operationOf('{ restaurants_connection(sort: "name") { nodes { name } pageInfo { total } } }');
     const fast = runQueryPlan(schema, planQuery(schema, document, operation)!, undefined, new GraphqlContext({}));

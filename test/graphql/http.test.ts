@@ -259,7 +259,7 @@ describe('relations in queries', () => {
   });
 });
 
-describe('relation scalars', () => {
+describe('relation fields (ID / [ID])', () => {
   const read = async (documentId: string) =>
     ((await server.quarry.documents(RESTAURANT).findOne({ documentId, populate: { categories: { fields: ['name'] }, chef: { fields: ['name'] } } }))!);
   const categoryNames = async (documentId: string) => ((await read(documentId)).categories as { name: string }[]).map((c) => c.name);
@@ -300,7 +300,7 @@ describe('relation scalars', () => {
     }`);
     expect(literal.status).toBe(400);
     expect(codes(literal)).toEqual(['BAD_USER_INPUT']);
-    expect(literal.body.errors[0].message).toContain('Expected value of type "ToManyRelationInput"');
+    expect(literal.body.errors[0].message).toContain('Expected value of type "[ID]"');
     expect(literal.body.errors[0].extensions.error).toMatchObject({ name: 'ValidationError', message: 'Invalid key middle in position' });
     // Neither mutation ran: the first one, valid, was not executed either.
     expect(await read(id)).toEqual(before);

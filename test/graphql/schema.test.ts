@@ -1,5 +1,6 @@
 import {
-  getNamedType, GraphQLInputObjectType, GraphQLObjectType, GraphQLScalarType, isListType, isNonNullType, type GraphQLSchema,
+  getNamedType, GraphQLID, GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType, GraphQLScalarType, isListType, isNonNullType,
+  type GraphQLSchema,
 } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildGraphqlSchema, graphqlSchemaOf } from '../../src/graphql/index.js';
@@ -99,13 +100,19 @@ describe('the generated schema', () => {
     });
   });
 
-  it('takes relations in <Type>Input as the ToOne / ToMany relation scalars', () => {
+  it('types relations in <Type>Input as Strapi does, ID (to-one) and [ID] (to-many), with its own ID scalar', () => {
     const input = inputType(schema, 'RestaurantInput').getFields();
-    expect(typeName(input.categories!)).toBe('ToManyRelationInput');
-    expect(typeName(input.chef!)).toBe('ToOneRelationInput');
+    expect(typeName(input.categories!)).toBe('[ID]');
+    expect(typeName(input.chef!)).toBe('ID');
     expect(typeName(input.stars!)).toBe('Int');
-    expect(getNamedType(input.categories!.type)).toBeInstanceOf(GraphQLScalarType);
     for (const field of Object.values(input)) expect(isNonNullType(field.type)).toBe(false);
+    // One scalar named ID serves relation fields and ids alike, in place of GraphQL's own.
+    const id = schema.getType('ID');
+    expect(id).not.toBe(GraphQLID);
+    expect(getNamedType(input.categories!.type)).toBe(id);
+    expect(getNamedType(inputType(schema, 'IDFilterInput').getFields().eq!.type)).toBe(id);
+    expect(getNamedType(objectType(schema, 'Restaurant').getFields().documentId!.type)).toBe(id);
+    expect(schema.getQueryType()!.getFields().restaurant!.args[0]!.type).toEqual(new GraphQLNonNull(id as GraphQLScalarType));
   });
 });
 

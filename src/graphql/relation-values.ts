@@ -1,0 +1,62 @@
+import { GraphQLList, type GraphQLInputField, type GraphQLInputFieldConfig } from 'graphql';
+import { parseRelationValue, type RelationSide } from '../documents/data.js';
+import type { ContentType } from '../schema/types.js';
+import { IdScalar } from './id-scalar.js';
+
+/**
+ * Relation fields of `<Type>Input` (DECISIONS.md rule 5): typed `ID` (to-one) and `[ID]`
+ * (to-many) as in Strapi's schema, and taking what REST takes: one id, a list of ids (= set), or
+ * `{ connect, disconnect, set, options }` with shorthand and longhand items mixed.
+ */
+
+/** The `extensions` key where a relation field keeps its attribute's name and arity. */
+const RELATION = 'quarryRelation';
+
+export function relationInputField(attr: RelationSide): GraphQLInputFieldConfig {
+  return { type: attr.toMany ? new GraphQLList(IdScalar) : IdScalar, extensions: { [RELATION]: { name: attr.name, toMany: attr.toMany } } };
+}
+
+/** The relation an input field stands for, if it is a relation field. */
+export function relationOf(field: GraphQLInputField | undefined): RelationSide | undefined {
+  return field?.extensions[RELATION] as RelationSide | undefined;
+}
+
+/**
+ * A relation value as the client wrote it. Where the type is `[ID]`, graphql-js wraps a value
+ * that is not a list into a list of one, so `{ connect: [...] }` arrives as
+ * `[{ connect: [...] }]`: a to-many list whose only item is an object but not an item (it has
+ * neither `documentId` nor `id`) stands for that object.
+ */
+export function writtenValue(field: RelationSide, value: unknown): unknown {
+  if (!field.toMany || !Array.isArray(value) || value.length !== 1) return value;
+  const only: unknown = value[0];
+  return isObject(only) && !('documentId' in only) && !('id' in only) ? only : value;
+}
+
+/** `data` of a create or update, each relation value as the client wrote it. */
+export function writtenData(ct: ContentType, data: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...data };
+  for (const key of Object.keys(out)) {
+    const attr = ct.attributes.get(key);
+    if (attr?.kind === 'relation') out[key] = writtenValue(attr, out[key]);
+  }
+  return out;
+}
+
+/**
+ * Refuses a malformed relation value with the ValidationError the document service would throw,
+ * before anything runs. What needs the stored data (unknown targets, anchors, duplicates) and
+ * `set` beside `connect` or `disconnect` (rule 1) are left to the document service, as for REST.
+ */
+export function checkRelationValue(field: RelationSide, value: unknown): void {
+  const written = writtenValue(field, value);
+  if (!combinesSet(written)) parseRelationValue(field, written, `data.${field.name}`);
+}
+
+function combinesSet(value: unknown): boolean {
+  return isObject(value) && value.set !== undefined && (value.connect !== undefined || value.disconnect !== undefined);
+}
+
+function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
