@@ -5,23 +5,14 @@
  * refuses it (a literal: 400 GRAPHQL_VALIDATION_FAILED; a variable: 400 BAD_USER_INPUT).
  */
 import { buildClientSchema, getIntrospectionQuery, type GraphQLInputObjectType } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../http/support.js';
-import { RESTAURANT, seed, type Seeded } from '../http/seed.js';
-import { codes, gql } from './support.js';
+import { describe, expect, it, vi } from 'vitest';
+import { RESTAURANT } from '../http/seed.js';
+import { codes, gql, seededServer } from './support.js';
 
-let server: TestServer;
-let data: Seeded;
-beforeAll(async () => {
-  server = await startTestServer('node');
-  data = await seed(server.quarry);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const served = seededServer();
 
-const restaurants = () => server.quarry.documents(RESTAURANT);
-const created = async (name: string) => (await restaurants().create({ data: { name, chef: data.chefs['Ana Souza'], categories: [data.categories.French] } })).documentId as string;
+const restaurants = () => served.server.quarry.documents(RESTAURANT);
+const created = async (name: string) => (await restaurants().create({ data: { name, chef: served.data.chefs['Ana Souza'], categories: [served.data.categories.French] } })).documentId as string;
 const linked = async (documentId: string) => {
   const entry = await restaurants().findOne({ documentId, populate: { chef: { fields: ['name'] }, categories: { fields: ['name'] } } });
   return { chef: (entry!.chef as { name: string } | null)?.name ?? null, categories: (entry!.categories as { name: string }[]).map((c) => c.name) };
@@ -29,20 +20,20 @@ const linked = async (documentId: string) => {
 
 describe('relation fields of <Type>Input', () => {
   it('show as ID and [ID] to introspection, which GraphiQL and codegen read', async () => {
-    const r = await gql(server.base, '{ __type(name: "RestaurantInput") { inputFields { name type { kind name ofType { kind name } } } } }');
+    const r = await gql(served.server.base, '{ __type(name: "RestaurantInput") { inputFields { name type { kind name ofType { kind name } } } } }');
     const fields = Object.fromEntries(r.body.data.__type.inputFields.map((f: { name: string; type: unknown }) => [f.name, f.type]));
     expect(fields.chef).toEqual({ kind: 'SCALAR', name: 'ID', ofType: null });
     expect(fields.categories).toEqual({ kind: 'LIST', name: null, ofType: { kind: 'SCALAR', name: 'ID' } });
-    const client = buildClientSchema((await gql(server.base, getIntrospectionQuery())).body.data);
+    const client = buildClientSchema((await gql(served.server.base, getIntrospectionQuery())).body.data);
     const input = client.getType('RestaurantInput') as GraphQLInputObjectType;
     expect(String(input.getFields().articles!.type)).toBe('[ID]');
   });
 
   it('take variables declared as Strapi clients declare them', async () => {
     const id = await created('Typed');
-    const r = await gql(server.base, `mutation ($chef: ID, $categories: [ID]) {
+    const r = await gql(served.server.base, `mutation ($chef: ID, $categories: [ID]) {
       updateRestaurant(documentId: "${id}", data: { chef: $chef, categories: $categories }) { chef { name } categories { name } }
-    }`, { chef: data.chefs['Eva Tanaka'], categories: data.categories.Vegan });
+    }`, { chef: served.data.chefs['Eva Tanaka'], categories: served.data.categories.Vegan });
     expect(r.status, r.text).toBe(200);
     // A single id where a list is declared is a list of one, as graphql-js coerces it.
     expect(r.body.data.updateRestaurant).toEqual({ chef: { name: 'Eva Tanaka' }, categories: [{ name: 'Vegan' }] });
@@ -50,12 +41,12 @@ describe('relation fields of <Type>Input', () => {
 
   it('read a list of one relation object as that object', async () => {
     const id = await created('Wrapped');
-    const c = data.categories;
-    const r = await gql(server.base, `mutation ($categories: [ID]) {
+    const c = served.data.categories;
+    const r = await gql(served.server.base, `mutation ($categories: [ID]) {
       updateRestaurant(documentId: "${id}", data: { categories: $categories }) { categories { name } }
     }`, { categories: [{ connect: [{ documentId: c.Italian, position: { start: true } }] }] });
     expect(r.body.data.updateRestaurant.categories, r.text).toEqual([{ name: 'Italian' }, { name: 'French' }]);
-    const literal = await gql(server.base, `mutation { updateRestaurant(documentId: "${id}", data: { categories: [{ disconnect: "${c.French}" }] }) { categories { name } } }`);
+    const literal = await gql(served.server.base, `mutation { updateRestaurant(documentId: "${id}", data: { categories: [{ disconnect: "${c.French}" }] }) { categories { name } } }`);
     expect(literal.body.data.updateRestaurant.categories, literal.text).toEqual([{ name: 'Italian' }]);
   });
 
@@ -71,10 +62,10 @@ describe('relation fields of <Type>Input', () => {
       [{ categories: [null] }, 'categories', 'data.categories.0', 'A relation must be a documentId, an id or an object with a documentId'],
       [{ chef: { nope: 1 } }, 'chef', 'data.chef.nope', 'Invalid key nope in relation chef'],
       [{ chef: 1.5 }, 'chef', 'data.chef', 'Invalid relation id 1.5'],
-      [{ d: { categories: [{ connect: [] }, data.categories.Vegan] } }, 'd', 'data.categories.0.connect', 'Invalid key connect in relation'],
+      [{ d: { categories: [{ connect: [] }, served.data.categories.Vegan] } }, 'd', 'data.categories.0.connect', 'Invalid key connect in relation'],
     ];
     for (const [variables, name, path, message] of cases) {
-      const r = await gql(server.base, query, variables);
+      const r = await gql(served.server.base, query, variables);
       expect(r.status, r.text).toBe(400);
       expect(r.body.errors).toHaveLength(1);
       expect(r.body.errors[0].message).toMatch(new RegExp(`^Variable "\\$${name}" got invalid value .*; ${message}`));
@@ -87,7 +78,7 @@ describe('relation fields of <Type>Input', () => {
     const id = await created('Malformed literal');
     for (const [value, message] of [['true', 'Invalid relation value for chef'], ['[1.5]', 'Invalid relation id 1.5']] as const) {
       const field = value === 'true' ? 'chef' : 'categories';
-      const r = await gql(server.base, `mutation { updateRestaurant(documentId: "${id}", data: { ${field}: ${value} }) { name } }`);
+      const r = await gql(served.server.base, `mutation { updateRestaurant(documentId: "${id}", data: { ${field}: ${value} }) { name } }`);
       expect(r.status, r.text).toBe(400);
       expect(codes(r)).toEqual(['BAD_USER_INPUT']);
       expect(r.body.errors[0].extensions.error.message).toBe(message);
@@ -108,19 +99,19 @@ describe('an ID that is an id takes what GraphQL\'s own ID takes', () => {
     ['deep documentId filter', '{ chefs(filters: { restaurants: { documentId: { ne: { a: 1 } } } }) { name } }'],
     ['delete', 'mutation { deleteRestaurant(documentId: { documentId: "x" }) { documentId } }'],
   ])('a literal, %s: 400 GRAPHQL_VALIDATION_FAILED', async (_name, query) => {
-    const r = await gql(server.base, query);
+    const r = await gql(served.server.base, query);
     expect(r.status, r.text).toBe(400);
     expect(codes(r)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
     expect(r.body.errors[0].message).toContain(ID_REFUSED);
   });
 
   it('a string or an integer literal is an id', async () => {
-    const r = await gql(server.base, `{ a: restaurant(documentId: 12) { name } b: restaurants(filters: { documentId: { in: ["${data.restaurants['Sushi Zen']}", 7] } }) { name } }`);
+    const r = await gql(served.server.base, `{ a: restaurant(documentId: 12) { name } b: restaurants(filters: { documentId: { in: ["${served.data.restaurants['Sushi Zen']}", 7] } }) { name } }`);
     expect(r.body).toEqual({ data: { a: null, b: [{ name: 'Sushi Zen' }] } });
   });
 
   it('a variable not given has no value, whatever its name', async () => {
-    const r = await gql(server.base, 'query ($constructor: ID, $toString: [ID]) { restaurants(filters: { documentId: { eq: $constructor, in: $toString } }) { name } }', {});
+    const r = await gql(served.server.base, 'query ($constructor: ID, $toString: [ID]) { restaurants(filters: { documentId: { eq: $constructor, in: $toString } }) { name } }', {});
     expect(r.status, r.text).toBe(200);
     expect(r.body.errors).toBeUndefined();
   });
@@ -135,7 +126,7 @@ describe('an ID that is an id takes what GraphQL\'s own ID takes', () => {
     ['a relation field and an id at once', 'mutation ($c: ID!) { updateRestaurant(documentId: $c, data: { chef: $c }) { name } }', { c: { connect: 'x' } }, 'c', ''],
   ])('a variable, %s: 400 BAD_USER_INPUT', async (_name, query, variables, name, at) => {
     const spies = (['findFromQueryMaybeAsync', 'findOneFromQuery', 'update'] as const).map((m) => vi.spyOn(restaurants(), m));
-    const r = await gql(server.base, query, variables);
+    const r = await gql(served.server.base, query, variables);
     for (const spy of spies) {
       expect(spy, 'nothing runs').not.toHaveBeenCalled();
       spy.mockRestore();
@@ -148,7 +139,7 @@ describe('an ID that is an id takes what GraphQL\'s own ID takes', () => {
 
   it('a refused delete deletes nothing', async () => {
     const id = await created('Kept');
-    const r = await gql(server.base, 'mutation ($id: ID!) { deleteRestaurant(documentId: $id) { documentId } }', { id: { documentId: id } });
+    const r = await gql(served.server.base, 'mutation ($id: ID!) { deleteRestaurant(documentId: $id) { documentId } }', { id: { documentId: id } });
     expect(r.status).toBe(400);
     expect(await restaurants().findOne({ documentId: id })).not.toBeNull();
   });

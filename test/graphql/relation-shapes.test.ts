@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../http/support.js';
-import { ALL_SHOP_RELATIONS, SHOP, TO_MANY, TO_ONE, populateAll, relationNames, shopWorld } from '../relations/fixtures.js';
+import { ALL_SHOP_RELATIONS, SHOP, TO_MANY, TO_ONE, everyFormCreate, populateAll, relationNames, shopWorld } from '../relations/fixtures.js';
 import { gql } from './support.js';
 
 let w: Awaited<ReturnType<typeof shopWorld>>;
@@ -177,16 +177,7 @@ describe.each(Object.entries(WRITERS))('relation shapes through GraphQL, %s', (_
   });
 
   it('create takes every form', async () => {
-    const data = {
-      name: 'C',
-      products_ow: w.doc(1),
-      products_oo: { documentId: w.doc(2) },
-      products_mo: w.id(3),
-      products_om: { connect: [w.doc(1), { documentId: w.doc(2), position: { start: true } }] },
-      products_mm: { set: [w.doc(4), w.doc(3)] },
-      products_mw: [{ id: w.id(2) }, String(w.id(1))],
-    };
-    const expected = { products_ow: 'p1', products_oo: 'p2', products_mo: 'p3', products_om: ['p2', 'p1'], products_mm: ['p4', 'p3'], products_mw: ['p2', 'p1'] };
-    expect(await write(undefined, data)).toEqual(expected);
+    const { data, linked } = everyFormCreate(w);
+    expect(await write(undefined, data)).toEqual(linked);
   });
 });

@@ -79,6 +79,22 @@ export async function shopWorld(productCount = 5) {
   return { q, products, doc, id };
 }
 
+/** A create of a shop using a different item or value form on each relation kind, and what it links, by product name. */
+export function everyFormCreate(w: Pick<Awaited<ReturnType<typeof shopWorld>>, 'doc' | 'id'>) {
+  return {
+    data: {
+      name: 'C',
+      products_ow: w.doc(1),
+      products_oo: { documentId: w.doc(2) },
+      products_mo: w.id(3),
+      products_om: { connect: [w.doc(1), { documentId: w.doc(2), position: { start: true } }] },
+      products_mm: { set: [w.doc(4), w.doc(3)] },
+      products_mw: [{ id: w.id(2) }, String(w.id(1))],
+    },
+    linked: { products_ow: 'p1', products_oo: 'p2', products_mo: 'p3', products_om: ['p2', 'p1'], products_mm: ['p4', 'p3'], products_mw: ['p2', 'p1'] },
+  };
+}
+
 /** The names of a populated relation: a list for to-many, a name or null for to-one. */
 export function names(value: unknown): string[] | string | null {
   if (value === null || value === undefined) return null;

@@ -1,7 +1,7 @@
 /** Accepted relation value shapes (relations.md §2, DECISIONS rule 3), on every kind, both sides read back. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Entry } from '../../src/index.js';
-import { ALL_SHOP_RELATIONS, INVERSE_OF, PRODUCT, SHOP, TO_MANY, TO_ONE, populateAll, read, relationNames, shopWorld } from './fixtures.js';
+import { ALL_SHOP_RELATIONS, INVERSE_OF, PRODUCT, SHOP, TO_MANY, TO_ONE, everyFormCreate, populateAll, read, relationNames, shopWorld } from './fixtures.js';
 
 let w: Awaited<ReturnType<typeof shopWorld>>;
 let shop: string;
@@ -169,20 +169,8 @@ describe('xToOne relations use the last item (DECISIONS rule 3)', () => {
 
 describe('create takes the same shapes', () => {
   it('every form in one create', async () => {
-    const entry: Entry = await w.q.documents(SHOP).create({
-      data: {
-        name: 'C',
-        products_ow: w.doc(1),
-        products_oo: { documentId: w.doc(2) },
-        products_mo: w.id(3),
-        products_om: { connect: [w.doc(1), { documentId: w.doc(2), position: { start: true } }] },
-        products_mm: { set: [w.doc(4), w.doc(3)] },
-        products_mw: [{ id: w.id(2) }, String(w.id(1))],
-      },
-      populate: populateAll(ALL_SHOP_RELATIONS),
-    });
-    expect(relationNames(entry, ALL_SHOP_RELATIONS)).toEqual({
-      products_ow: 'p1', products_oo: 'p2', products_mo: 'p3', products_om: ['p2', 'p1'], products_mm: ['p4', 'p3'], products_mw: ['p2', 'p1'],
-    });
+    const { data, linked } = everyFormCreate(w);
+    const entry: Entry = await w.q.documents(SHOP).create({ data, populate: populateAll(ALL_SHOP_RELATIONS) });
+    expect(relationNames(entry, ALL_SHOP_RELATIONS)).toEqual(linked);
   });
 });
