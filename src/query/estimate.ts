@@ -6,7 +6,8 @@ import { mergeSteps } from './exec/disjoint.js';
 import { coversScopes } from './exec/execute.js';
 import { IndexReads } from './exec/index-reads.js';
 import { rankOrder, sortKeys, walksIndex } from './exec/order.js';
-import type { FilterNode } from './ir/index.js';
+import { decidedByRank } from './exec/rank-test.js';
+import type { CompareNode, FilterNode } from './ir/index.js';
 import type { ListRequest } from './list.js';
 import type { PopulateTree, SortSpec } from './params/types.js';
 import type { ListPlan, Plan } from './plan/plan.js';
@@ -211,10 +212,13 @@ class CostWalker {
       }
       case 'filter': {
         const input = this.walk(plan.input, s);
-        // A relation in the predicate reads the row's links and the linked rows; a text search
-        // folds and scans the whole value.
-        const { relations, searches } = predicateShape(plan.predicate);
-        w.rows += input * (1 + relations + searches * TEXT_SEARCH_ROWS);
+        // A comparison on an indexed field of a one-scope read is decided by its value's rank in
+        // the index; any other reads the row. A relation in the predicate reads the row's links
+        // and the linked rows; a text search folds and scans the whole value.
+        const byRank = (c: CompareNode) => s.scopes.length === 1 && decidedByRank(this.store, s.type, c);
+        const { relations, searches, rowTests, rankTests } = predicateShape(plan.predicate, byRank);
+        w.rows += input * ((rowTests > 0 ? 1 : 0) + relations + searches * TEXT_SEARCH_ROWS);
+        w.ids += input * rankTests;
         w.ranges += input * relations;
         return input / 2;
       }
@@ -418,24 +422,43 @@ class CostWalker {
   }
 }
 
-/** Relation nodes (each reads links for every row checked) and text searches in a row predicate. */
-function predicateShape(node: FilterNode): { relations: number; searches: number } {
+interface PredicateShape {
+  /** Relation nodes: each reads links for every row checked. */
+  readonly relations: number;
+  /** Text searches, which fold and scan a whole value. */
+  readonly searches: number;
+  /** Comparisons of the row itself that read it, and those its index's ranks decide. */
+  readonly rowTests: number;
+  readonly rankTests: number;
+}
+
+const NO_WORK: PredicateShape = { relations: 0, searches: 0, rowTests: 0, rankTests: 0 };
+
+/** The work a row predicate does per row checked; `byRank`: whether a comparison of the row itself is decided by rank. */
+function predicateShape(node: FilterNode, byRank: (c: CompareNode) => boolean): PredicateShape {
   switch (node.kind) {
     case 'and':
     case 'or':
-      return node.children.map(predicateShape).reduce((a, b) => ({ relations: a.relations + b.relations, searches: a.searches + b.searches }));
+      return node.children.map((c) => predicateShape(c, byRank)).reduce(addShapes, NO_WORK);
     case 'not':
-      return predicateShape(node.child);
+      return predicateShape(node.child, byRank);
     case 'relation': {
-      const inner = predicateShape(node.child);
-      return { relations: 1 + inner.relations, searches: inner.searches };
+      // Linked rows span every scope: their comparisons read them, counted with the relation.
+      const inner = predicateShape(node.child, () => false);
+      return { ...NO_WORK, relations: 1 + inner.relations, searches: inner.searches };
     }
-    case 'compare':
-      return { relations: 0, searches: TEXT_SEARCHES.has(node.op) ? 1 : 0 };
+    case 'compare': {
+      const search = TEXT_SEARCHES.has(node.op) ? 1 : 0;
+      return byRank(node) ? { ...NO_WORK, rankTests: 1 } : { ...NO_WORK, searches: search, rowTests: 1 };
+    }
     default:
-      return { relations: 0, searches: 0 };
+      return NO_WORK;
   }
 }
+
+const addShapes = (a: PredicateShape, b: PredicateShape): PredicateShape => ({
+  relations: a.relations + b.relations, searches: a.searches + b.searches, rowTests: a.rowTests + b.rowTests, rankTests: a.rankTests + b.rankTests,
+});
 
 /** Operators that scan a text value rather than compare it. */
 const TEXT_SEARCHES: ReadonlySet<string> = new Set(['contains', 'containsi', 'notContains', 'notContainsi', 'endsWith', 'endsWithi']);

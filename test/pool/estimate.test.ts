@@ -43,6 +43,16 @@ describe('estimateList', () => {
     expect(costs[costs.length - 1]).toBeGreaterThan(1_000);
   });
 
+  it('a residual check on indexed fields reads no row; a text search reads each candidate', () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `filters[id][$in][${i}]=${i * 50 + 1}`).join('&');
+    const byRank = estimate(`${ids}&filters[stars][$gte]=2&filters[price][$lt]=100`);
+    const byRow = estimate(`${ids}&filters[description][$containsi]=a`);
+    expect(byRank.plan.where).toMatchObject({ op: 'filter', input: { op: 'ids' } });
+    expect(byRow.plan.where).toMatchObject({ op: 'filter', input: { op: 'ids' } });
+    expect(byRank.work.rows).toBe(0);
+    expect(byRow.work.rows).toBeGreaterThanOrEqual(40);
+  });
+
   it('an unfiltered page is cheap to move; its entries are not movable', () => {
     const e = estimate('pagination[pageSize]=100');
     expect(e.matches).toBe(2_500);
