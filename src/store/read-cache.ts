@@ -122,8 +122,9 @@ export class ReadCache {
     let rows = this.rows.get(type);
     if (!rows) this.rows.set(type, (rows = new Map()));
     if (rows.size >= MAX_ROWS) rows.clear();
-    // Shared between readers from now on: freezing makes an accidental write fail loudly.
-    rows.set(row.id, Object.freeze(row));
+    // Shared between readers from now on, json values inside it included: frozen through and
+    // through, nothing a reader is handed can change what the next one reads.
+    rows.set(row.id, freezeDeep(row));
     return row;
   }
 
@@ -139,4 +140,18 @@ export class ReadCache {
     this.fields = new Map();
     this.scopeCounts = new Map();
   }
+}
+
+/** Freezes an object and every object it holds (json values are plain objects and arrays). */
+function freezeDeep<T extends object>(value: T): T {
+  const stack: object[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop()! as Record<string, unknown>;
+    Object.freeze(item);
+    for (const key in item) {
+      const inner = item[key];
+      if (typeof inner === 'object' && inner !== null && !Object.isFrozen(inner) && !ArrayBuffer.isView(inner)) stack.push(inner);
+    }
+  }
+  return value;
 }

@@ -37,6 +37,16 @@ describe('read cache', () => {
     expect(Object.isFrozen(store.rows.get(T, a.id))).toBe(true);
   });
 
+  it('freezes a kept row all the way down: nothing holding its json values can change them', () => {
+    const meta = { color: 'green', tags: ['a'], nested: { depth: [{ n: 1 }] } };
+    const { id } = store.transact(() => store.rows.insert(T, published, { documentId: 'dj', name: 'j', meta, createdAt: '', updatedAt: '', publishedAt: '' }));
+    const row = store.rows.get(T, id)!;
+    const kept = row.meta as typeof meta;
+    for (const part of [row, kept, kept.tags, kept.nested, kept.nested.depth, kept.nested.depth[0]]) expect(Object.isFrozen(part)).toBe(true);
+    expect(() => kept.tags.push('b')).toThrow(TypeError);
+    expect(store.rows.get(T, id)!.meta).toEqual(meta);
+  });
+
   it('keeps nothing an aborted transaction wrote', () => {
     const a = insert(store, 'a');
     expect(() =>
