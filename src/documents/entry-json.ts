@@ -1,12 +1,18 @@
 import type { FieldSelection } from '../query/params/index.js';
+import type { ContentType } from '../schema/types.js';
 import type { Row } from '../store/layout.js';
-import type { Entry } from './entry.js';
+import { toEntry, type Entry } from './entry.js';
 
 /**
  * JSON text of entries built straight from a row (nothing populated into them), kept per row
- * object and field selection. A cached row is shared and frozen, and a write replaces it with a
- * new object, so a text lives exactly as long as the row it was printed from. Printing a page of
- * entries was most of a selective list's time; with the texts a page is a concatenation.
+ * object and field selection. A cached row is shared and frozen through and through, and a write
+ * replaces it with a new object, so a text lives exactly as long as the row it was printed from.
+ * Printing a page of entries was most of a selective list's time; with the texts a page is a
+ * concatenation.
+ *
+ * A text is printed from an entry built here from the row, never from the entries the read handed
+ * out: those are their caller's, who may change them, and a text kept with the row is every later
+ * reader's answer.
  *
  * Texts are kept as UTF-8 bytes, the form an answer leaves in: encoding a page's text on every
  * answer cost 20-40 µs for 10 KB (two-byte strings once a name has a letter beyond Latin-1),
@@ -15,19 +21,27 @@ import type { Entry } from './entry.js';
  * The association is kept per page (one entry in a weak map per list read, not one per entry):
  * a page's array travels unchanged from the document service to REST and GraphQL.
  */
+interface KeptPage {
+  readonly rows: readonly Row[];
+  readonly type: ContentType;
+  readonly fields: FieldSelection;
+  readonly selection: string;
+}
+
 const texts = new WeakMap<Row, Map<string, Buffer>>();
-const pages = new WeakMap<readonly Entry[], { readonly rows: readonly Row[]; readonly selection: string }>();
+const pages = new WeakMap<readonly Entry[], KeptPage>();
 const selectionKeys = new WeakMap<readonly string[], string>();
 
-/** Says that `entries[i]` is exactly `rows[i]` under `selection`, when every row is a frozen one from the store's cache. */
-export function entriesFromRows(entries: readonly Entry[], rows: readonly Row[], selection: FieldSelection): void {
+/** Says that `entries[i]` was built from `rows[i]` under `fields`, when every row is a frozen one from the store's cache. */
+export function entriesFromRows(entries: readonly Entry[], rows: readonly Row[], type: ContentType, fields: FieldSelection): void {
   for (const row of rows) if (!Object.isFrozen(row)) return;
-  pages.set(entries, { rows, selection: keyOf(selection) });
+  pages.set(entries, { rows, type, fields, selection: keyOf(fields) });
 }
 
 /**
- * `JSON.stringify(entries)` in UTF-8, as the pieces it is made of (to be joined once, with what
- * surrounds it): from the remembered texts when the page was built straight from rows.
+ * `JSON.stringify(entries)` in UTF-8 of a page as a read made it, as the pieces it is made of
+ * (to be joined once, with what surrounds it): from the remembered texts when the page was built
+ * straight from rows. Changes made to its entries since do not show; REST and GraphQL make none.
  */
 export function entriesJson(entries: readonly Entry[]): Buffer[] {
   const texts = rowTexts(entries, '', (entry) => JSON.stringify(entry));
@@ -52,20 +66,25 @@ export function jsonArray(items: readonly Buffer[]): Buffer[] {
 /**
  * UTF-8 text printed from each entry of a page that depends on nothing but its row (an
  * interface's view of it, named by `key`), remembered with the row; undefined for a page not
- * built straight from cached rows.
+ * built straight from cached rows. `make` is given an entry of the row's own, as the read built it.
  */
 export function rowTexts(entries: readonly Entry[], key: string, make: (entry: Entry) => string): Buffer[] | undefined {
   const page = pages.get(entries);
-  if (!page) return undefined;
+  // Entries added or removed since the read: printed as they stand. The entries themselves are
+  // not kept to be compared: a weak map's value holding them keeps them past young-generation
+  // collections, a cost on every list read.
+  if (!page || page.rows.length !== entries.length) return undefined;
   const full = `${page.selection}\u0001${key}`;
-  return entries.map((entry, i) => {
+  const out: Buffer[] = new Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
     const row = page.rows[i]!;
     let byKey = texts.get(row);
     if (!byKey) texts.set(row, (byKey = new Map()));
     let text = byKey.get(full);
-    if (text === undefined) byKey.set(full, (text = Buffer.from(make(entry))));
-    return text;
-  });
+    if (text === undefined) byKey.set(full, (text = Buffer.from(make(toEntry(page.type, row, page.fields)))));
+    out[i] = text;
+  }
+  return out;
 }
 
 function keyOf(selection: FieldSelection): string {

@@ -50,7 +50,7 @@ export class DocumentReader {
     const rows = result.ids.map((id) => this.engine.store.rows.get(ct.uid, id)!);
     const entries = rows.map((row) => this.present(ct, row, req.status ?? status, req, populator));
     // Entries with nothing populated are their rows printed under the selection: their JSON is kept (entry-json.ts).
-    if (!hasKeys(req.populate)) entriesFromRows(entries, rows, req.fields);
+    if (!hasKeys(req.populate)) entriesFromRows(entries, rows, ct, req.fields);
     return { entries, total: result.total };
   }
 

@@ -40,6 +40,24 @@ describe('entry JSON kept per row', () => {
     expect(JSON.parse(printed(populated))[0].categories).toEqual([]);
   });
 
+  it('keeps texts printed from the stored rows, never from entries a caller changed', () => {
+    const changed = page({ fields: ['stars', 'name', 'createdAt'] });
+    changed[0]!.name = 'Changed';
+    printed(changed);
+    const fresh = page({ fields: ['stars', 'name', 'createdAt'] });
+    expect(printed(fresh)).toBe(JSON.stringify(fresh));
+    expect(printed(fresh)).not.toContain('Changed');
+  });
+
+  it('prints a page with entries taken out or added since the read as it now stands', () => {
+    const shorter = page({});
+    shorter.shift();
+    expect(printed(shorter)).toBe(JSON.stringify(shorter));
+    const longer = page({});
+    longer.push({ id: 0, name: 'added' });
+    expect(printed(longer)).toBe(JSON.stringify(longer));
+  });
+
   it('prints pages read inside a write transaction afresh (their rows are not shared)', () => {
     const inside = q.store.transact(() => {
       void q.documents(R).create({ data: { name: 'Fresh' } });
