@@ -11,6 +11,7 @@ import type { Row, Status } from '../store/layout.js';
 
 /** Which version of a draft & publish document a call reads or writes. */
 export type { Status } from '../store/layout.js';
+import { readWriteData, withHashes, withHashesSync, type WriteData } from './data.js';
 import type { DocumentEngine } from './engine.js';
 import type { Entry } from './entry.js';
 import { DocumentReader, type Page } from './read.js';
@@ -218,9 +219,11 @@ export class DocumentService {
 
   async create(params: CreateParams): Promise<Entry> {
     const ct = this.contentType;
+    const locale = this.engine.localeOf(ct, params.locale);
+    const ready = this.prepare(params.data);
+    const input = ready instanceof Promise ? await ready : ready;
     return this.engine.store.transact(() => {
-      const locale = this.engine.localeOf(ct, params.locale);
-      let row = this.writer.create(ct, params.data, locale, params.documentId === undefined ? undefined : this.freeDocumentId(params.documentId));
+      let row = this.writer.create(ct, input, locale, params.documentId === undefined ? undefined : this.freeDocumentId(params.documentId));
       if (params.status === 'published' && ct.draftAndPublish) row = this.versions.publish(ct, row.documentId, [locale])[0]!;
       return this.present(row, params);
     });
@@ -229,9 +232,11 @@ export class DocumentService {
   /** Null when the document does not exist. With `status: 'published'` the draft is published after the update. */
   async update(params: UpdateParams): Promise<Entry | null> {
     const ct = this.contentType;
+    const locale = this.engine.localeOf(ct, params.locale);
+    const ready = this.prepare(params.data);
+    const input = ready instanceof Promise ? await ready : ready;
     return this.engine.store.transact(() => {
-      const locale = this.engine.localeOf(ct, params.locale);
-      let row = this.writer.update(ct, params.documentId, params.data, locale);
+      let row = this.writer.update(ct, params.documentId, input, locale);
       if (!row) return null;
       if (params.status === 'published' && ct.draftAndPublish) row = this.versions.publish(ct, row.documentId, [locale])[0]!;
       return this.present(row, params);
@@ -280,6 +285,18 @@ export class DocumentService {
       const entries = op(locales).map((r) => this.present(r, {}));
       return { documentId: params.documentId, entries };
     }));
+  }
+
+  /**
+   * A write's data checked and ready to store. Passwords are hashed first, on the thread pool:
+   * the write's transaction opens once they are, so neither the write lock nor this thread waits
+   * on a hash. Inside a transaction the caller holds open, the write must land in it before the
+   * call returns (batched writes rely on that), so the hash is worked out on this thread there.
+   * Data without a password is ready at once, and the write happens before the call returns.
+   */
+  private prepare(data: unknown): WriteData | Promise<WriteData> {
+    const checked = readWriteData(this.contentType, data);
+    return checked.passwords.length === 0 || this.engine.store.inTransaction ? withHashesSync(checked) : withHashes(checked);
   }
 
   /** The estimate plans the same filter tree the list would run (the reader keeps one per request). */

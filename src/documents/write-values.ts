@@ -1,4 +1,3 @@
-import { scryptSync, randomBytes } from 'node:crypto';
 import { ValidationError } from '../errors/index.js';
 import { normalizeDate, normalizeDateTime, normalizeTime } from '../query/values/index.js';
 import type { ScalarAttribute } from '../schema/types.js';
@@ -6,7 +5,8 @@ import type { ScalarAttribute } from '../schema/types.js';
 /**
  * Casts a value from `data` to the stored form of its field (the forms the filter engine compares):
  * numbers for integer/float/decimal, digit strings for biginteger, `YYYY-MM-DD` dates,
- * UTC ISO datetimes with milliseconds, `HH:mm:ss.SSS` times. Returns null for null.
+ * UTC ISO datetimes with milliseconds, `HH:mm:ss.SSS` times. Returns null for null. A password
+ * comes back checked but as given: it is hashed apart (passwords.ts), before the write's transaction.
  */
 export function castWriteValue(attr: ScalarAttribute, value: unknown, path: string): unknown {
   if (value === null) return null;
@@ -20,7 +20,7 @@ export function castWriteValue(attr: ScalarAttribute, value: unknown, path: stri
       if (attr.type === 'email' && !EMAIL.test(value)) return fail('a valid email');
       if (attr.type === 'uid' && !UID.test(value)) return fail('a uid (letters, digits, "-", "_", ".", "~")');
       if (attr.type === 'enumeration' && !attr.enum!.includes(value)) return fail(`one of: ${attr.enum!.join(', ')}`);
-      return attr.type === 'password' ? hashPassword(value) : value;
+      return value;
     }
     case 'integer': {
       const n = toNumber(value);
@@ -93,10 +93,4 @@ function checkRange(attr: ScalarAttribute, n: number, path: string): number {
   if (attr.min !== undefined && n < attr.min) throw ValidationError.at(path, `${attr.name} must be greater than or equal to ${attr.min}`, { key: attr.name });
   if (attr.max !== undefined && n > attr.max) throw ValidationError.at(path, `${attr.name} must be less than or equal to ${attr.max}`, { key: attr.name });
   return n;
-}
-
-/** Stored as `scrypt$salt$hash`; never returned (password fields are private). */
-function hashPassword(plain: string): string {
-  const salt = randomBytes(16);
-  return `scrypt$${salt.toString('base64')}$${scryptSync(plain, salt, 32).toString('base64')}`;
 }

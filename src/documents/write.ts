@@ -6,7 +6,7 @@ import type { ContentType } from '../schema/types.js';
 import { newDocumentId } from '../store/document-id.js';
 import type { Row, RowScope, Status } from '../store/layout.js';
 import { normalizeDateTime } from '../query/values/temporal.js';
-import { checkRequired, defaultsOf, readWriteData, type WriteData } from './data.js';
+import { checkRequired, defaultsOf, type WriteData } from './data.js';
 import type { DocumentEngine } from './engine.js';
 
 export interface Timestamps {
@@ -20,8 +20,7 @@ export class DocumentWriter {
   constructor(private readonly engine: DocumentEngine) {}
 
   /** A new document with one row (the draft, for types with draft & publish). */
-  create(ct: ContentType, data: unknown, locale: string | null, documentId = newDocumentId()): Row {
-    const input = readWriteData(ct, data);
+  create(ct: ContentType, input: WriteData, locale: string | null, documentId = newDocumentId()): Row {
     const status: Status = ct.draftAndPublish ? 'draft' : 'published';
     const now = new Date().toISOString();
     const fields = { ...defaultsOf(ct), ...this.sharedFieldsOf(ct, documentId, status), ...input.scalars };
@@ -45,13 +44,12 @@ export class DocumentWriter {
    * creating that locale when the document exists in others. Returns undefined when the document
    * does not exist at all.
    */
-  update(ct: ContentType, documentId: string, data: unknown, locale: string | null): Row | undefined {
-    const input = readWriteData(ct, data);
+  update(ct: ContentType, documentId: string, input: WriteData, locale: string | null): Row | undefined {
     const status: Status = ct.draftAndPublish ? 'draft' : 'published';
     const rows = this.engine.store.rows;
     const id = rows.idOf(ct.uid, documentId, status, locale);
     if (id === undefined) {
-      if (rows.versions(ct.uid, documentId).length > 0) return this.create(ct, data, locale, documentId);
+      if (rows.versions(ct.uid, documentId).length > 0) return this.create(ct, input, locale, documentId);
       for (const [attr, op] of input.relations) checkTargets(this.engine, { type: ct, status, locale }, attr, op);
       return undefined;
     }
