@@ -2,6 +2,8 @@ import type { ContentType } from '../schema/types.js';
 import type { Row } from '../store/layout.js';
 import { checkRequired } from './data.js';
 import type { DocumentEngine } from './engine.js';
+import { spreadShared } from './shared-fields.js';
+import { checkUnique } from './unique.js';
 import type { DocumentWriter } from './write.js';
 
 /**
@@ -34,7 +36,8 @@ export class Versions {
         rows.update(ct.uid, scope, published);
       }
       // Drafts are checked against drafts only: a value may clash with another published entry.
-      this.writer.checkUnique(ct, published, scope);
+      checkUnique(this.engine, ct, published, scope);
+      spreadShared(this.engine, ct, published, 'published');
       this.engine.writer.copyVersionLinks(ct, draft.id, published.id, 'published');
       out.push(published);
     }
@@ -69,6 +72,7 @@ export class Versions {
         draft = { ...fields, id: draftId, publishedAt: null, updatedAt: new Date().toISOString() } as Row;
         rows.update(ct.uid, scope, draft);
       }
+      spreadShared(this.engine, ct, draft, 'draft');
       this.engine.writer.copyVersionLinks(ct, published.id, draft.id, 'draft');
       out.push(draft);
     }

@@ -8,6 +8,8 @@ import type { Row, RowScope, Status } from '../store/layout.js';
 import { normalizeDateTime } from '../query/values/temporal.js';
 import { checkRequired, defaultsOf, type WriteData } from './data.js';
 import type { DocumentEngine } from './engine.js';
+import { spreadShared, withSharedValues } from './shared-fields.js';
+import { checkUnique } from './unique.js';
 
 export interface Timestamps {
   readonly createdAt: string;
@@ -23,7 +25,7 @@ export class DocumentWriter {
   create(ct: ContentType, input: WriteData, locale: string | null, documentId = newDocumentId()): Row {
     const status: Status = ct.draftAndPublish ? 'draft' : 'published';
     const now = new Date().toISOString();
-    const fields = { ...defaultsOf(ct), ...this.sharedFieldsOf(ct, documentId, status), ...input.scalars };
+    const fields = { ...defaultsOf(ct), ...withSharedValues(this.engine, ct, documentId, status, input.scalars) };
     // Drafts may be incomplete; required fields are checked when the draft is published.
     if (!ct.draftAndPublish) checkRequired(ct, fields);
     const row = this.engine.store.rows.insert(ct.uid, { status, locale }, {
@@ -34,7 +36,8 @@ export class DocumentWriter {
       publishedAt: ct.draftAndPublish ? null : now,
       ...(ct.localized ? { locale } : {}),
     });
-    this.checkUnique(ct, row, { status, locale });
+    checkUnique(this.engine, ct, row, { status, locale });
+    spreadShared(this.engine, ct, row, status);
     this.applyRelations(ct, row, { status, locale }, input);
     return row;
   }
@@ -56,8 +59,8 @@ export class DocumentWriter {
     const old = rows.get(ct.uid, id)!;
     const row: Row = { ...old, ...input.scalars, updatedAt: new Date().toISOString() };
     rows.update(ct.uid, { status, locale }, row, old);
-    this.checkUnique(ct, row, { status, locale });
-    this.syncSharedFields(ct, row, status, input);
+    checkUnique(this.engine, ct, row, { status, locale });
+    spreadShared(this.engine, ct, row, status);
     this.applyRelations(ct, row, { status, locale }, input);
     // What was just written: reading it back would decode the row again (writes bypass the cache).
     return row;
@@ -102,44 +105,5 @@ export class DocumentWriter {
   private applyRelations(ct: ContentType, row: Row, scope: RowScope, input: WriteData): void {
     const source: SourceRow = { type: ct, id: row.id, documentId: row.documentId, status: scope.status, locale: scope.locale };
     for (const [attr, op] of input.relations) applyRelationOp(this.engine, this.engine.writer, source, attr, op);
-  }
-
-  /** Unique fields are unique among the rows of one scope (locale and version). */
-  checkUnique(ct: ContentType, row: Row, scope: RowScope): void {
-    for (const attr of ct.attributes.values()) {
-      if (attr.kind !== 'scalar' || !attr.unique) continue;
-      const value = row[attr.name];
-      if (value === null || value === undefined) continue;
-      const clash = this.engine.store.rows.idsEqual(ct.uid, attr.name, scope, value).some((id) => id !== row.id);
-      if (clash) throw ValidationError.at(`data.${attr.name}`, 'This attribute must be unique', { key: attr.name });
-    }
-  }
-
-  /** A new locale of an existing document starts with the fields all locales share. */
-  private sharedFieldsOf(ct: ContentType, documentId: string, status: Status): Record<string, unknown> {
-    if (!ct.localized) return {};
-    const sibling = this.engine.store.rows.versions(ct.uid, documentId).find((v) => v.status === status);
-    if (!sibling) return {};
-    const row = this.engine.store.rows.get(ct.uid, sibling.id)!;
-    const shared: Record<string, unknown> = {};
-    for (const attr of ct.attributes.values()) if (attr.kind === 'scalar' && !attr.localized) shared[attr.name] = row[attr.name];
-    return shared;
-  }
-
-  /** Fields that are not localized hold one value for every locale of a document. */
-  private syncSharedFields(ct: ContentType, row: Row, status: Status, input: WriteData): void {
-    if (!ct.localized) return;
-    const changed = Object.keys(input.scalars).filter((k) => {
-      const attr = ct.attributes.get(k);
-      return attr?.kind === 'scalar' && !attr.localized;
-    });
-    if (changed.length === 0) return;
-    for (const v of this.engine.store.rows.versions(ct.uid, row.documentId)) {
-      if (v.id === row.id || v.status !== status) continue;
-      const other = this.engine.store.rows.get(ct.uid, v.id)!;
-      const next: Record<string, unknown> = { ...other };
-      for (const k of changed) next[k] = row[k];
-      this.engine.store.rows.update(ct.uid, v, next as Row);
-    }
   }
 }
