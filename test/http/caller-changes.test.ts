@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SchemaSource } from '../../src/schema/raw.js';
+import type { Quarry } from '../../src/index.js';
 import { gql } from '../graphql/support.js';
-import { tempQuarry } from '../support/temp-quarry.js';
+import { collection } from '../relations/fixtures.js';
 import { call, startTestServer, type TestServer } from './support.js';
 
 /**
@@ -11,29 +11,18 @@ import { call, startTestServer, type TestServer } from './support.js';
  */
 
 const NOTE = 'api::note.note';
-const SCHEMAS: SchemaSource[] = [{
-  uid: NOTE,
-  file: 'note/schema.json',
-  schema: {
-    kind: 'collectionType',
-    info: { singularName: 'note', pluralName: 'notes', displayName: 'note' },
-    options: { draftAndPublish: false },
-    attributes: { title: { type: 'string' }, meta: { type: 'json' } },
-  },
-}];
 
 const ORIGINAL = { title: 'Kept', meta: { color: 'green', tags: ['a'] } };
 
-let q: ReturnType<typeof tempQuarry>;
 let server: TestServer;
+let q: Quarry;
 
 beforeAll(async () => {
-  q = tempQuarry(SCHEMAS);
-  server = await startTestServer('node', {}, q);
+  server = await startTestServer('node', {}, undefined, [collection('note', { title: { type: 'string' }, meta: { type: 'json' } })]);
+  q = server.quarry;
 });
 afterAll(async () => {
   await server?.stop();
-  await q?.dispose();
 });
 
 /** A new note, the only one: every test starts from its own. */

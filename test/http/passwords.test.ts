@@ -1,9 +1,9 @@
 import { scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Quarry } from '../../src/index.js';
 import type { Row } from '../../src/store/layout.js';
-import type { SchemaSource } from '../../src/schema/raw.js';
 import { gql } from '../graphql/support.js';
-import { tempQuarry } from '../support/temp-quarry.js';
+import { collection } from '../relations/fixtures.js';
 import { call, startTestServer, type TestServer } from './support.js';
 
 /**
@@ -15,43 +15,23 @@ import { call, startTestServer, type TestServer } from './support.js';
 const MEMBER = 'api::member.member';
 const CLUB = 'api::club.club';
 const USER = 'plugin::users-permissions.user';
-const SCHEMAS: SchemaSource[] = [
-  {
-    uid: MEMBER,
-    file: 'member/schema.json',
-    schema: {
-      kind: 'collectionType',
-      info: { singularName: 'member', pluralName: 'members', displayName: 'member' },
-      options: { draftAndPublish: false },
-      attributes: {
-        name: { type: 'string', unique: true },
-        password: { type: 'password', minLength: 6 },
-        club: { type: 'relation', relation: 'manyToOne', target: CLUB, inversedBy: 'members' },
-      },
-    },
-  },
-  {
-    uid: CLUB,
-    file: 'club/schema.json',
-    schema: {
-      kind: 'collectionType',
-      info: { singularName: 'club', pluralName: 'clubs', displayName: 'club' },
-      options: { draftAndPublish: false },
-      attributes: { name: { type: 'string' }, members: { type: 'relation', relation: 'oneToMany', target: MEMBER, mappedBy: 'club' } },
-    },
-  },
-];
 
-let q: ReturnType<typeof tempQuarry>;
 let server: TestServer;
+let q: Quarry;
 
 beforeAll(async () => {
-  q = tempQuarry(SCHEMAS);
-  server = await startTestServer('node', {}, q);
+  server = await startTestServer('node', {}, undefined, [
+    collection('member', {
+      name: { type: 'string', unique: true },
+      password: { type: 'password', minLength: 6 },
+      club: { type: 'relation', relation: 'manyToOne', target: CLUB, inversedBy: 'members' },
+    }),
+    collection('club', { name: { type: 'string' }, members: { type: 'relation', relation: 'oneToMany', target: MEMBER, mappedBy: 'club' } }),
+  ]);
+  q = server.quarry;
 });
 afterAll(async () => {
   await server?.stop();
-  await q?.dispose();
 });
 
 /** The stored value of a password field, read from the row itself. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createQuarry, type Quarry } from '../../src/index.js';
 import { startNodeHttpServer, startServer, type HttpSettingsInput, type RunningServer } from '../../src/http/index.js';
+import type { SchemaSource } from '../../src/schema/raw.js';
 
 export const SCHEMAS = join(import.meta.dirname, '..', '..', 'data', 'schemas');
 
@@ -19,10 +20,15 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** A fresh Quarry on a temporary LMDB folder, served over real HTTP on 127.0.0.1 and a free port. */
-export async function startTestServer(transport: Transport = 'uws', settings: HttpSettingsInput = {}, quarry?: Quarry): Promise<TestServer> {
+/**
+ * A fresh Quarry on a temporary LMDB folder (of the demo schemas unless `schemas` says), served
+ * over real HTTP on 127.0.0.1 and a free port.
+ */
+export async function startTestServer(
+  transport: Transport = 'uws', settings: HttpSettingsInput = {}, quarry?: Quarry, schemas: string | readonly SchemaSource[] = SCHEMAS,
+): Promise<TestServer> {
   const path = quarry ? undefined : mkdtempSync(join(tmpdir(), 'quarry-http-'));
-  const q = quarry ?? createQuarry({ schemas: SCHEMAS, path: path!, noSync: true, i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } });
+  const q = quarry ?? createQuarry({ schemas, path: path!, noSync: true, i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } });
   const start = transport === 'uws' ? startServer : startNodeHttpServer;
   let server: RunningServer;
   try {
