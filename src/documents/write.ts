@@ -21,7 +21,10 @@ export interface Timestamps {
 export class DocumentWriter {
   constructor(private readonly engine: DocumentEngine) {}
 
-  /** A new document with one row (the draft, for types with draft & publish). */
+  /**
+   * A new row (the draft, for types with draft & publish): a new document, or a new locale of
+   * `documentId` when the document exists in others (it then shares their unlocalized fields).
+   */
   create(ct: ContentType, input: WriteData, locale: string | null, documentId = newDocumentId()): Row {
     const status: Status = ct.draftAndPublish ? 'draft' : 'published';
     const now = new Date().toISOString();
