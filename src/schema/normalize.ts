@@ -106,7 +106,8 @@ function readScalar(file: string, name: string, raw: RawAttribute, typeLocalized
     unique: raw.unique === true,
     default: raw.default,
     enum: values,
-    localized: typeLocalized && raw.pluginOptions?.i18n?.localized !== false,
+    // As Strapi's i18n reads a schema: a field is localized only when it says so, a uid always.
+    localized: typeLocalized && (type === 'uid' || raw.pluginOptions?.i18n?.localized === true),
     minLength: numberOrUndefined(raw.minLength),
     maxLength: numberOrUndefined(raw.maxLength),
     min: numberOrUndefined(raw.min),

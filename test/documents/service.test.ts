@@ -34,7 +34,7 @@ const schemas: SchemaSource[] = [
       info: { singularName: 'post', pluralName: 'posts' },
       options: { draftAndPublish: true },
       pluginOptions: { i18n: { localized: true } },
-      attributes: { title: { type: 'string', required: true }, slug: { type: 'uid', unique: true } },
+      attributes: { title: { type: 'string', required: true, pluginOptions: { i18n: { localized: true } } }, slug: { type: 'uid', unique: true } },
     },
   },
 ];

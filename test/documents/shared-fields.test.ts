@@ -16,6 +16,8 @@ const schemas = [
     title: { type: 'string', pluginOptions: { i18n: { localized: true } } },
     code: { type: 'string', unique: true, ...shared },
     rank: { type: 'integer', ...shared },
+    // No i18n option: Strapi's i18n reads it as shared (only `localized: true` localizes a field).
+    note: { type: 'string' },
     meta: { type: 'json', ...shared },
     chef: { type: 'relation', relation: 'manyToOne', target: CHEF, ...shared },
   }, { dp: true, localized: true }),
@@ -58,6 +60,8 @@ describe('fields shared by the locales of a document', () => {
     expect(await field(other, 'code')).toEqual({ 'en/draft': 'a2', 'fr/draft': 'a2' });
     expect(await field(other, 'meta')).toEqual({ 'en/draft': { b: 2 }, 'fr/draft': { b: 2 } });
     expect(await field(other, 'title')).toEqual({ 'en/draft': 'About', 'fr/draft': 'À propos' });
+    await pages.update({ documentId: other, locale: 'en', data: { note: 'unmarked' } });
+    expect(await field(other, 'note')).toEqual({ 'en/draft': 'unmarked', 'fr/draft': 'unmarked' });
   });
 
   it('an update gives its shared values to the other locales of its version; publishing gives them to the published ones', async () => {

@@ -30,11 +30,11 @@ const schemas = [
   collection('genre', { name: { type: 'string' }, books: rel('oneToMany', BOOK, { mappedBy: 'genre' }) }),
   collection('shelf', { name: { type: 'string' }, books: rel('manyToMany', BOOK, { inversedBy: 'shelves' }), featured: rel('oneWay', BOOK), labels: rel('manyWay', LABEL) }),
   collection('label', {
-    name: { type: 'string' },
+    name: { type: 'string', pluginOptions: { i18n: { localized: true } } },
     code: { type: 'string', pluginOptions: { i18n: { localized: false } } },
     notes: rel('manyToMany', NOTE, { mappedBy: 'labels' }),
   }, { localized: true }),
-  collection('note', { title: { type: 'string' }, labels: rel('manyToMany', LABEL, { inversedBy: 'notes' }) }, { dp: true, localized: true }),
+  collection('note', { title: { type: 'string', pluginOptions: { i18n: { localized: true } } }, labels: rel('manyToMany', LABEL, { inversedBy: 'notes' }) }, { dp: true, localized: true }),
 ];
 
 let q: Quarry & { dispose(): Promise<void> };

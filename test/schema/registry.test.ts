@@ -48,6 +48,7 @@ describe('loading', () => {
       de: { type: 'decimal' }, f: { type: 'float' }, b: { type: 'boolean' }, d: { type: 'date' }, dt: { type: 'datetime' },
       ti: { type: 'time' }, j: { type: 'json' }, p: { type: 'password' }, hidden: { type: 'string', private: true },
       shared: { type: 'string', pluginOptions: { i18n: { localized: false } } },
+      own: { type: 'string', pluginOptions: { i18n: { localized: true } } },
     }, { options: { draftAndPublish: true }, pluginOptions: { i18n: { localized: true } } }))]);
     const ct = r.require('api::all.all');
     expect(ct).toMatchObject({ draftAndPublish: true, localized: true });
@@ -57,8 +58,11 @@ describe('loading', () => {
     expect(ct.attributes.get('p')).toMatchObject({ private: true });
     expect(ct.attributes.get('hidden')).toMatchObject({ private: true });
     expect(ct.attributes.get('shared')).toMatchObject({ localized: false });
-    expect(ct.attributes.get('t')).toMatchObject({ localized: true });
-    expect(ct.attributes.size).toBe(18);
+    expect(ct.attributes.get('own')).toMatchObject({ localized: true });
+    // Strapi's i18n: a field of a localized type is localized only when it says so, a uid always.
+    expect(ct.attributes.get('t')).toMatchObject({ localized: false });
+    expect(ct.attributes.get('u')).toMatchObject({ localized: true });
+    expect(ct.attributes.size).toBe(19);
   });
 
   it('resolves every relation kind: its side, partner list and whether linking steals', () => {
