@@ -52,29 +52,11 @@ export class RowEvaluator extends FilterVisitor<RowTest, Rows> {
   }
 
   protected visitAnd(node: AndNode, rows: Rows): RowTest {
-    const tests = node.children.map((c) => this.visit(c, rows));
-    return (id) => {
-      let result: Truth = true;
-      for (const test of tests) {
-        const t = test(id);
-        if (t === false) return false;
-        if (t === null) result = null;
-      }
-      return result;
-    };
+    return kleene(node.children.map((c) => this.visit(c, rows)), false);
   }
 
   protected visitOr(node: OrNode, rows: Rows): RowTest {
-    const tests = node.children.map((c) => this.visit(c, rows));
-    return (id) => {
-      let result: Truth = false;
-      for (const test of tests) {
-        const t = test(id);
-        if (t === true) return true;
-        if (t === null) result = null;
-      }
-      return result;
-    };
+    return kleene(node.children.map((c) => this.visit(c, rows)), true);
   }
 
   protected visitNot(node: NotNode, rows: Rows): RowTest {
@@ -115,4 +97,20 @@ export class RowEvaluator extends FilterVisitor<RowTest, Rows> {
       return false;
     };
   }
+}
+
+/**
+ * Kleene AND (`decisive` false) or OR (`decisive` true): one child with the decisive value decides;
+ * otherwise one unknown makes the whole unknown.
+ */
+function kleene(tests: readonly RowTest[], decisive: boolean): RowTest {
+  return (id) => {
+    let result: Truth = !decisive;
+    for (const test of tests) {
+      const t = test(id);
+      if (t === decisive) return decisive;
+      if (t === null) result = null;
+    }
+    return result;
+  };
 }
