@@ -167,7 +167,12 @@ class FilterBuilder {
     if (ref.type === 'json') throw this.error(at, JSON_OPERATOR_MESSAGE);
     const items = Array.isArray(raw) ? raw : [raw];
     if (items.length > this.limits.maxListValues) throw this.error(at, listLimitMessage(key, this.limits.maxListValues));
-    const values = Array.isArray(raw) ? this.items(raw, at, (item, itemAt) => this.operand(ref, key, item, itemAt)) : [this.operand(ref, key, raw, at)];
+    // A null in the list (a bare `key[]` reads as `[null]`) compares as in SQL: `IN (…, NULL)`
+    // matches only the other values, and `NOT IN (…, NULL)` is never true, nor is `NOT` of an IN.
+    if (Array.isArray(raw) && raw.includes(null) && (op === 'notIn') !== negated) return ConstNode.create(false);
+    const values: ScalarValue[] = [];
+    if (!Array.isArray(raw)) values.push(this.operand(ref, key, raw, at));
+    else for (let i = 0; i < raw.length; i++) if (raw[i] !== null) values.push(this.operand(ref, key, raw[i], this.child(at, i)));
     // What knex emits for empty lists: `IN ()` matches no row, `NOT IN ()` every row, NULLs included.
     if (values.length === 0) return ConstNode.create((op === 'notIn') !== negated);
     return this.compare(ref, { op, value: values }, negated, at);

@@ -48,6 +48,14 @@ describe('string kinds (case-sensitive, code-point order, literal LIKE)', () => 
     [{ s: { $in: ['Café', 'a_c'] } }, [1, 3]],
     [{ s: ['Café', 'a_c'] }, [1, 3]],
     [{ s: { $notIn: ['Café'] } }, [2, 3, 4, 6]],
+    // A null in the list compares as in SQL (Strapi's knex): it never matches, and NOT IN / NOT
+    // IN over a list with a null is never true.
+    [{ s: { $in: [null] } }, []],
+    [{ s: { $in: [null, 'a_c'] } }, [3]],
+    [{ s: { $notIn: [null] } }, []],
+    [{ s: { $notIn: ['Café', null] } }, []],
+    [{ s: { $not: { $in: [null, 'a_c'] } } }, []],
+    [{ $not: { s: { $notIn: [null, 'a_c'] } } }, [3]],
     [{ s: { $between: ['a', 'b'] } }, [3]],
     [{ s: { $null: true } }, [5]],
     [{ s: { $notNull: true } }, [1, 2, 3, 4, 6]],
