@@ -16,7 +16,7 @@ export interface Serving {
   readonly shutdownGraceMs: number;
 }
 
-/** Where each serving setting goes. `--max-in-values` bounds both the query-string lists and `$in`, which arrive as such lists. */
+/** Where each serving setting goes. `--max-in-values` bounds `$in` / `$notIn` both where the query string is read (qs would make an object of a list past 100) and in the filter. */
 export function servingOptions(s: Values<(typeof SERVING_SETTINGS)[number]>): Serving {
   return {
     http: {

@@ -105,7 +105,7 @@ export const SETTINGS = {
   maxBodyBytes: setting('max-body-bytes', 'largest request body; more is a 413', String(DEFAULT_HTTP_SETTINGS.maxBodyBytes), positive),
   maxQueryDepth: setting('max-query-depth', 'bracket levels a query-string key may nest; more is a 400', String(DEFAULT_QUERY_LIMITS.maxDepth), positive),
   maxFilterConditions: setting('max-filter-conditions', 'conditions in one filter tree; more is a 400', String(DEFAULT_FILTER_LIMITS.maxConditions), positive),
-  maxInValues: setting('max-in-values', 'values in one $in / $notIn or query-string list; more is a 400', String(DEFAULT_FILTER_LIMITS.maxListValues), positive),
+  maxInValues: setting('max-in-values', 'values in one $in / $notIn list; more is a 400', String(DEFAULT_FILTER_LIMITS.maxListValues), positive),
   maxPageSize: setting('max-page-size', 'largest page: bigger pageSize / limit are capped to it, as Strapi does', String(DEFAULT_LIST_PARAMS_SETTINGS.maxPageSize), positive),
   maxPopulateDepth: setting('max-populate-depth', 'levels populate may nest; more is a 400', String(DEFAULT_LIST_PARAMS_SETTINGS.maxPopulateDepth), positive),
   graphqlMaxDepth: setting('graphql-max-depth', 'field levels a GraphQL operation may nest; more is refused before it runs', String(DEFAULT_GRAPHQL_SETTINGS.maxDepth), positive),

@@ -69,11 +69,14 @@ describe('GET /api/<plural>', () => {
     expect(names(viaSearchParams.body)).toEqual(['Le Petit Bistro']);
     const plus = await call(base, 'GET', '/api/restaurants?filters[name][$eq]=Sushi%2BZen');
     expect(plus.body.data).toEqual([]);
-    // An empty list of fields is every field; an empty $in matches nothing.
+    // A bare key[] reads as [null] (qs): a fields list ignores it, and in a list filter the null
+    // compares as in SQL, as on Strapi: NOT IN (NULL) matches nothing, IN (NULL, 5) matches 5.
     const bare = await call(base, 'GET', '/api/restaurants?fields[]&sort=name&filters[stars][$notIn][]');
     expect(bare.status).toBe(200);
-    expect(bare.body.data).toHaveLength(5);
-    expect(bare.body.data[0]).toHaveProperty('price');
+    expect(bare.body.data).toEqual([]);
+    const withValue = await call(base, 'GET', '/api/restaurants?fields[]&filters[stars][$in][]&filters[stars][$in][]=5');
+    expect(names(withValue.body)).toEqual(['Sushi Zen']);
+    expect(withValue.body.data[0]).toHaveProperty('price');
   });
 
   it('accepts Content-Type: application/json on a GET with no body', async () => {

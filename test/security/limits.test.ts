@@ -14,8 +14,15 @@ import { EXPLOSIVE_POPULATE, loadDataset, openQuarry, type TestQuarry } from '..
 const inList = (n: number) => Array.from({ length: n }, (_, i) => `filters[stars][$in][${i}]=${i}`).join('&');
 /** A key nested `levels` brackets deep under `filters`. */
 const nested = (levels: number) => `filters${'[$and][0]'.repeat(Math.floor((levels - 1) / 2))}${(levels - 1) % 2 === 1 ? '[name]' : ''}[$eq]=x`;
-/** `n` conditions under `$or`, two to an item, so the list stays under the query-string list limit. */
-const conditions = (n: number) => Array.from({ length: n }, (_, i) => `filters[$or][${i >> 1}][${i % 2 === 0 ? 'name' : 'stars'}][$eq]=${i}`).join('&');
+const TEXT_OPERATORS = [
+  '$eq', '$ne', '$eqi', '$nei', '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi',
+];
+/**
+ * `n` conditions under `$or`, twelve operators on `name` to an item: qs (and so Quarry) reads an
+ * `$or` of more than 100 items as an object with index keys, which is not a list of conditions.
+ */
+const conditions = (n: number) =>
+  Array.from({ length: n }, (_, i) => `filters[$or][${Math.floor(i / TEXT_OPERATORS.length)}][name][${TEXT_OPERATORS[i % TEXT_OPERATORS.length]}]=${i}`).join('&');
 /** `levels` of populate, alternating restaurant → chef → restaurants. */
 const deepPopulate = (levels: number) => `populate[${Array.from({ length: levels }, (_, i) => (i % 2 === 0 ? 'chef' : 'restaurants')).join('][populate][')}]=true`;
 

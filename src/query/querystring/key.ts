@@ -4,59 +4,59 @@ import { depthLimitMessage, forbiddenKeyMessage } from './limits.js';
 const OPEN = 0x5b;
 const CLOSE = 0x5d;
 
-/** Refused at any level even though every object we build has no prototype: they are never a field name. */
-const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * qs drops a pair silently when a segment of its key names a member of Object.prototype
+ * (`toString`, `__proto__`...); a silent drop can widen a filter to every entry, so these are
+ * refused instead, and `prototype` with them, which is never a field name either. Every object
+ * we build has no prototype, so none of them could reach one anyway.
+ */
+const FORBIDDEN = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+/** Bit n is set when some forbidden name has length n: spares hashing most segments. */
+const FORBIDDEN_LENGTHS = [...FORBIDDEN].reduce((bits, name) => bits | (1 << name.length), 0);
 
 /**
- * `filters[a][$in][0]` → `['filters', 'a', '$in', '0']`; `a[]` → `['a', '']`, where `''` after the
- * root means "append". Like qs, a key without a well-formed first group is one literal name
- * (`a[b` stays `a[b`), and text after the last well-formed group becomes one literal segment;
- * validation later rejects such names as unknown keys. Returns `undefined` for a key that names
- * nothing (`[]`).
+ * Splits a decoded key the way qs does: `filters[a][$in][0]` → `['filters', 'a', '$in', '0']`.
+ * The name before the first `[` is the root (a key starting with `[` has none, and its first
+ * group stands in for it); each group runs to the `]` that balances its `[` (`a[b[c]]` has the
+ * one group `b[c]`); text between groups is skipped (`a[b]c` is `a[b]`); a group left open keeps
+ * the rest of the key, bracket included, as one literal segment (`a[b` → `['a', '[b']`).
+ * `''` (from `[]`) means "append". Past `maxDepth` groups qs would keep the rest as one literal
+ * segment; that is a 400 naming the limit instead (DECISIONS.md, "Limits"). Whether a segment
+ * is an index is left to the tree.
  */
-export function splitKey(key: string, maxDepth: number): string[] | undefined {
-  const open = key.indexOf('[');
-  if (open === -1) return [checked(key, [])];
+export function splitKey(key: string, maxDepth: number): string[] {
+  const first = key.indexOf('[');
+  if (first === -1) return [checked(key, [])];
   const segments: string[] = [];
-  if (open > 0) segments.push(checked(key.slice(0, open), segments));
-  let i = open;
-  while (i < key.length) {
-    const close = groupEnd(key, i);
+  if (first > 0) segments.push(checked(key.slice(0, first), segments));
+  let open = first;
+  for (let groups = 0; open !== -1 && groups < maxDepth; groups++) {
+    const close = balancingClose(key, open);
     if (close === -1) {
-      if (i === open) return [checked(key, [])];
-      pushSegment(segments, key.slice(i), maxDepth);
-      break;
+      segments.push(key.slice(open));
+      return segments;
     }
-    pushSegment(segments, key.slice(i + 1, close), maxDepth);
-    i = close + 1;
+    segments.push(checked(key.slice(open + 1, close), segments));
+    open = key.indexOf('[', close + 1);
   }
-  if (segments[0] === '') return undefined;
+  if (open !== -1) throw ValidationError.at(segments, depthLimitMessage(maxDepth), { source: 'query' });
   return segments;
 }
 
-/** Index of the `]` closing the group opened at `open`, or -1 when the text there is not a `[name]` group. */
-function groupEnd(key: string, open: number): number {
-  if (key.charCodeAt(open) !== OPEN) return -1;
-  for (let j = open + 1; j < key.length; j++) {
-    const c = key.charCodeAt(j);
-    if (c === CLOSE) return j;
-    if (c === OPEN) return -1;
+/** Index of the `]` that brings the nesting opened at `open` back to zero, or -1. */
+function balancingClose(key: string, open: number): number {
+  let level = 1;
+  for (let i = open + 1; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c === OPEN) level++;
+    else if (c === CLOSE && --level === 0) return i;
   }
   return -1;
 }
 
-function pushSegment(segments: string[], segment: string, maxDepth: number): void {
-  // The first group of `[a][b]` is the root, not a level.
-  if (segments.length > maxDepth) {
-    throw ValidationError.at(segments, depthLimitMessage(maxDepth), { source: 'query' });
-  }
-  segments.push(checked(segment, segments));
-}
-
 function checked(segment: string, before: readonly string[]): string {
-  // The length test spares hashing every new segment string just to learn it is harmless.
   const length = segment.length;
-  if ((length === 9 || length === 11) && FORBIDDEN.has(segment)) {
+  if (length < 32 && (FORBIDDEN_LENGTHS & (1 << length)) !== 0 && FORBIDDEN.has(segment)) {
     throw ValidationError.at([...before, segment], forbiddenKeyMessage(segment), { source: 'query' });
   }
   return segment;

@@ -1,158 +1,116 @@
-import { ValidationError } from '../../errors/index.js';
-import { arrayIndexLimitMessage, arrayLengthLimitMessage, type QueryLimits, valueAndKeysMessage } from './limits.js';
-import type { QueryObject, QueryValue } from './types.js';
+import { compact } from './compact.js';
+import { splitKey } from './key.js';
+import type { QueryLimits } from './limits.js';
+import {
+  ARRAY_LIMIT, combine, type Draft, Group, indexOf, isComposite, isOverflowed, MAX_ARRAY_INDEX, merge, noteKey, overflow, overflowAt,
+} from './merge.js';
+import type { QueryObject } from './types.js';
 
 /**
- * One node while pairs arrive. Lists are not materialised until every pair is in, so
- * out-of-order and sparse indices cost nothing and `a[99999999]` never allocates.
+ * Builds the object qs builds from decoded pairs, in qs's two steps: the values of one key text
+ * are gathered first (repeats make a list), then each key text is split and its value merged
+ * in. qs visits the key texts in the order of the object it gathered them in, which puts
+ * array-index names (`5`) before the others whatever the arrival order, and merging depends on
+ * that order (`[5]=x&5=y` reads `{ 5: ['y', 'x'] }`); so does this.
  */
-class Draft {
-  /** `key=v` values and `key[]` pushes, in arrival order. */
-  items: (string | null | Draft)[] | undefined;
-  /** A `[]` was seen: the node is a list even with a single item. */
-  isList = false;
-  indexed: Map<number, Draft> | undefined;
-  /** Indices arrived in ascending order so far (what qs and @strapi/client send): no sort needed. */
-  indexedInOrder = true;
-  lastIndex = 0;
-  named: Map<string, Draft> | undefined;
-
-  get size(): number {
-    return (this.items?.length ?? 0) + (this.indexed?.size ?? 0);
-  }
-}
-
-const MAX_INDEX_DIGITS = 15;
-
-/** Builds the nested object from split keys; `finish` turns it into plain data. */
 export class TreeBuilder {
-  private readonly root = new Draft();
+  private readonly byKey = new Map<string, Draft>();
+  /** Key texts that are array indices, in arrival order; rare. */
+  private readonly indexKeys: string[] = [];
   private readonly limits: QueryLimits;
 
   constructor(limits: QueryLimits) {
     this.limits = limits;
   }
 
-  add(segments: readonly string[], value: string | null): void {
-    let node = this.root;
-    const last = segments.length - 1;
-    for (let depth = 0; depth <= last; depth++) {
-      const segment = segments[depth]!;
-      if (depth > 0 && segment === '') {
-        if (node.named !== undefined) valueAndKeys(segments, depth - 1);
-        node.isList = true;
-        if (depth === last) {
-          // A bare `key[]` or `key[]=` is how clients send an empty list.
-          if (value !== null && value !== '') this.push(node, value, segments, depth - 1);
-          return;
-        }
-        const element = new Draft();
-        this.push(node, element, segments, depth - 1);
-        node = element;
-        continue;
-      }
-      const index = depth > 0 ? arrayIndex(segment) : -1;
-      node = index >= 0 ? this.indexedChild(node, index, segments, depth) : namedChild(node, segment, segments, depth);
+  add(key: string, value: string | null): void {
+    const byKey = this.byKey;
+    const gathered = byKey.get(key);
+    if (gathered !== undefined || byKey.has(key)) {
+      byKey.set(key, combine(gathered!, value));
+      return;
     }
-    if (node.named !== undefined) valueAndKeys(segments, last);
-    this.push(node, value, segments, last);
+    byKey.set(key, value);
+    if (isArrayIndex(key)) this.indexKeys.push(key);
   }
 
   finish(): QueryObject {
-    return toObject(this.root);
-  }
-
-  /** `depth` is where `node` stands in `segments`, for the error path. */
-  private push(node: Draft, item: string | null | Draft, segments: readonly string[], depth: number): void {
-    if (node.size >= this.limits.maxArrayLength) this.tooLong(segments, depth);
-    (node.items ??= []).push(item);
-  }
-
-  private indexedChild(node: Draft, index: number, segments: readonly string[], depth: number): Draft {
-    if (index > this.limits.maxArrayIndex) {
-      throw ValidationError.at(segments.slice(0, depth + 1), arrayIndexLimitMessage(this.limits.maxArrayIndex), {
-        source: 'query',
-      });
+    const root = new Group();
+    if (this.indexKeys.length > 0) {
+      for (const key of this.indexKeys.sort((a, b) => Number(a) - Number(b))) this.place(root, key);
     }
-    node.indexed ??= new Map();
-    let child = node.indexed.get(index);
-    if (child === undefined) {
-      if (node.size >= this.limits.maxArrayLength) this.tooLong(segments, depth - 1);
-      if (node.indexed.size > 0 && node.lastIndex > index) node.indexedInOrder = false;
-      node.lastIndex = index;
-      child = new Draft();
-      node.indexed.set(index, child);
+    for (const key of this.byKey.keys()) if (this.indexKeys.length === 0 || !isArrayIndex(key)) this.place(root, key);
+    return compact(root, this.limits);
+  }
+
+  private place(root: Group, key: string): void {
+    const segments = splitKey(key, this.limits.maxDepth);
+    this.insert(root, segments, 0, key.charCodeAt(0) !== OPEN, this.byKey.get(key)!);
+  }
+
+  /**
+   * `merge(target, nest(segments from i))`, walking down `target` where the result is the same,
+   * so that pairs sharing a path (`filters[id][$in][0]`, `[1]`...) build nothing they share.
+   */
+  private insert(target: Draft | undefined, segments: readonly string[], i: number, rootIsName: boolean, leaf: Draft): Draft {
+    if (target === undefined) return nest(segments, i, rootIsName, leaf);
+    if (i === segments.length) return merge(target, leaf);
+    const segment = segments[i]!;
+    const isGroup = i > 0 || !rootIsName;
+    if (isGroup && segment === '') return merge(target, nest(segments, i, rootIsName, leaf));
+    const index = isGroup ? indexOf(segment) : -1;
+    if (target instanceof Group) {
+      // An index prints back as the segment, so both kinds are keyed by the segment itself.
+      const entries = target.entries;
+      entries.set(segment, this.insert(entries.get(segment), segments, i + 1, rootIsName, leaf));
+      noteKey(target, segment, index >= ARRAY_LIMIT ? index : -1);
+      return target;
     }
-    return child;
-  }
-
-  private tooLong(segments: readonly string[], depth: number): never {
-    throw ValidationError.at(segments.slice(0, depth + 1), arrayLengthLimitMessage(this.limits.maxArrayLength), {
-      source: 'query',
-    });
+    if (Array.isArray(target) && index !== -1 && index < ARRAY_LIMIT) {
+      const existing = target[index];
+      if (existing === undefined) target[index] = nest(segments, i + 1, rootIsName, leaf);
+      else if (isComposite(existing) && (i + 1 < segments.length || isComposite(leaf))) target[index] = this.insert(existing, segments, i + 1, rootIsName, leaf);
+      else target.push(nest(segments, i + 1, rootIsName, leaf));
+      return target.length > ARRAY_LIMIT ? overflow(target) : target;
+    }
+    return merge(target, nest(segments, i, rootIsName, leaf));
   }
 }
 
-function namedChild(node: Draft, name: string, segments: readonly string[], depth: number): Draft {
-  if (node.named === undefined) {
-    if (node.items !== undefined || node.isList) valueAndKeys(segments, depth - 1);
-    node.named = new Map();
+/**
+ * `value` under `segments[from...]`, built from the innermost out. The first segment is a name
+ * when the key had text before its first `[`; a bracket group is an index below the limit (a
+ * list with holes before it), an index at or past it (an overflowed list), `''` (append: a list
+ * of the value, or of its items when it is a list already) or a name.
+ */
+function nest(segments: readonly string[], from: number, rootIsName: boolean, value: Draft): Draft {
+  let inner = value;
+  for (let i = segments.length - 1; i >= from; i--) {
+    const segment = segments[i]!;
+    const isGroup = i > 0 || !rootIsName;
+    const index = isGroup ? indexOf(segment) : -1;
+    if (isGroup && segment === '') {
+      if (!isOverflowed(inner)) inner = combine([], inner);
+    } else if (index === -1) {
+      const group = new Group();
+      group.entries.set(segment, inner);
+      inner = group;
+    } else if (index < ARRAY_LIMIT) {
+      const list: Draft[] = [];
+      list[index] = inner;
+      inner = list;
+    } else {
+      inner = overflowAt(index, inner);
+    }
   }
-  let child = node.named.get(name);
-  if (child === undefined) {
-    child = new Draft();
-    node.named.set(name, child);
-  }
-  return child;
+  return inner;
 }
 
-/** `a=1&a[b]=2` in either order: neither reading is right, so neither is guessed. */
-function valueAndKeys(segments: readonly string[], depth: number): never {
-  const path = segments.slice(0, depth + 1);
-  throw ValidationError.at(path, valueAndKeysMessage(path.join('.')), { source: 'query' });
+function isArrayIndex(key: string): boolean {
+  const first = key.charCodeAt(0);
+  if (first < 0x30 || first > 0x39) return false;
+  const index = indexOf(key);
+  return index !== -1 && index <= MAX_ARRAY_INDEX;
 }
 
-/** The index a segment stands for when it is a canonical decimal (`7`, not `07` or `+7`), else -1. */
-function arrayIndex(segment: string): number {
-  const length = segment.length;
-  if (length === 0 || (length > 1 && segment.charCodeAt(0) === 0x30)) return -1;
-  for (let i = 0; i < length; i++) {
-    const c = segment.charCodeAt(i);
-    if (c < 0x30 || c > 0x39) return -1;
-  }
-  // Past 15 digits the exact value no longer matters, only that it is over every limit.
-  return length > MAX_INDEX_DIGITS ? Number.MAX_SAFE_INTEGER : Number(segment);
-}
-
-function toValue(node: Draft): QueryValue {
-  const { items } = node;
-  if (node.named !== undefined) return toObject(node);
-  if (items?.length === 1 && !node.isList && node.indexed === undefined) {
-    const only = items[0]!;
-    if (!(only instanceof Draft)) return only;
-  }
-  const list: QueryValue[] = [];
-  if (node.indexed !== undefined) {
-    for (const [, child] of inIndexOrder(node.indexed, node.indexedInOrder)) list.push(toValue(child));
-  }
-  if (items !== undefined) {
-    for (const item of items) list.push(item instanceof Draft ? toValue(item) : item);
-  }
-  return list;
-}
-
-/** A node with names; indices beside names become keys `"0"`, `"1"` (later validation rejects them). */
-function toObject(node: Draft): QueryObject {
-  const out = Object.create(null) as QueryObject;
-  if (node.indexed !== undefined) {
-    for (const [index, child] of inIndexOrder(node.indexed, node.indexedInOrder)) out[String(index)] = toValue(child);
-  }
-  if (node.named !== undefined) {
-    for (const [name, child] of node.named) out[name] = toValue(child);
-  }
-  return out;
-}
-
-function inIndexOrder(indexed: ReadonlyMap<number, Draft>, inOrder: boolean): Iterable<[number, Draft]> {
-  return inOrder ? indexed : [...indexed].sort((a, b) => a[0] - b[0]);
-}
+const OPEN = 0x5b;

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../src/errors/index.js';
 import { type QueryValue, readQueryString } from '../../../src/query/querystring/index.js';
 
 /** Compares with plain-object expectations; the reader's objects have no prototype. */
 const read = (raw: string): unknown => JSON.parse(JSON.stringify(readQueryString(raw)));
-
-function errorOf(run: () => unknown): ValidationError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return error as ValidationError;
-  }
-  throw new Error('expected a ValidationError');
-}
 
 describe('readQueryString: nesting', () => {
   it('nests bracket keys', () => {
@@ -32,16 +21,28 @@ describe('readQueryString: nesting', () => {
     expect(read('[a][b]=1')).toEqual({ a: { b: '1' } });
   });
 
-  it('keeps malformed bracket text literal instead of failing', () => {
-    expect(read('a[b=1')).toEqual({ 'a[b': '1' });
-    expect(read('c[d]e=2')).toEqual({ c: { d: { e: '2' } } });
-    expect(read('f]=3')).toEqual({ 'f]': '3' });
+  it('reads malformed brackets as qs does, into literal names instead of failing', () => {
+    // An open group keeps the rest of the key, bracket included, as one name.
+    expect(read('a[b=1')).toEqual({ a: { '[b': '1' } });
+    expect(read('filters[name[$eq]=x')).toEqual({ filters: { '[name[$eq]': 'x' } });
+    expect(read('a[=1')).toEqual({ a: { '[': '1' } });
+    // Text after a group is skipped; a `]` without a `[` is part of the name.
+    expect(read('c[d]e=2')).toEqual({ c: { d: '2' } });
+    expect(read('f]=3&a[b]]=4')).toEqual({ 'f]': '3', a: { b: '4' } });
+    // A group runs to the `]` that balances its `[`.
+    expect(read('a[b[c]]=1&a[[d]e]=2')).toEqual({ a: { 'b[c]': '1', '[d]e': '2' } });
   });
 
-  it('skips pairs that name nothing', () => {
+  it('skips pairs that name nothing, and reads a lone [] as index 0', () => {
     expect(read('&&=x&a=1&&')).toEqual({ a: '1' });
     expect(read('')).toEqual({});
-    expect(read('[]=x')).toEqual({});
+    expect(read('[]=x')).toEqual({ 0: 'x' });
+  });
+
+  it('puts index-like names first, whatever order they came in, as JavaScript objects do', () => {
+    expect(Object.keys(readQueryString('b=1&2=x&a=2&0=y'))).toEqual(['0', '2', 'b', 'a']);
+    // qs reads the key texts in that order too, and merging follows it.
+    expect(read('[5]=x&5=y')).toEqual({ 5: ['y', 'x'] });
   });
 });
 
@@ -60,8 +61,14 @@ describe('readQueryString: lists', () => {
     expect(read('a[]=1')).toEqual({ a: ['1'] });
   });
 
-  it('reads a bare key[] and key[]= as an empty list', () => {
-    expect(read('a[]&b[]=&c[$in][]')).toEqual({ a: [], b: [], c: { $in: [] } });
+  it('reads a bare key[] as a list of null and key[]= as a list of the empty string', () => {
+    expect(read('a[]&b[]=&c[$in][]')).toEqual({ a: [null], b: [''], c: { $in: [null] } });
+    expect(read('a[]&a[]')).toEqual({ a: [null, null] });
+  });
+
+  it('flattens a list pushed into a list', () => {
+    expect(read('a[][]=1')).toEqual({ a: ['1'] });
+    expect(read('a[][0]=1')).toEqual({ a: ['1'] });
   });
 
   it('does not treat non-canonical numbers as indices', () => {
@@ -74,7 +81,9 @@ describe('readQueryString: lists', () => {
 
   it('reads objects inside lists', () => {
     expect(read('$or[1][name]=b&$or[0][name]=a')).toEqual({ $or: [{ name: 'a' }, { name: 'b' }] });
-    expect(read('a[][b]=1&a[][b]=2')).toEqual({ a: [{ b: '1' }, { b: '2' }] });
+    // The same key text twice is one key with two values, gathered before nesting.
+    expect(read('a[][b]=1&a[][b]=2')).toEqual({ a: [{ b: ['1', '2'] }] });
+    expect(read('a[0]=x&a[0]=y')).toEqual({ a: [['x', 'y']] });
   });
 
   it('turns a list mixed with names into an object with index keys', () => {
@@ -82,13 +91,30 @@ describe('readQueryString: lists', () => {
     expect(read('a[b]=y&a[0]=x')).toEqual({ a: { 0: 'x', b: 'y' } });
   });
 
-  it('refuses a key given both a value and nested keys, naming it', () => {
-    const error = errorOf(() => readQueryString('filters[chef]=1&filters[chef][name]=x'));
-    expect(error.message).toBe('Query parameter filters.chef is given both a value and nested keys');
-    expect(error.details).toEqual({ path: 'filters.chef', source: 'query' });
-    expect(errorOf(() => readQueryString('filters[chef][name]=x&filters[chef]=1')).details.path).toBe('filters.chef');
-    expect(() => readQueryString('a[]&a[b]=1')).toThrow(ValidationError);
-    expect(() => readQueryString('a[b]=1&a[]=2')).toThrow(ValidationError);
+  it('reads a key given both a value and nested keys as a list of both, in arrival order', () => {
+    expect(read('filters[chef]=1&filters[chef][name]=x')).toEqual({ filters: { chef: ['1', { name: 'x' }] } });
+    expect(read('filters[chef][name]=x&filters[chef]=1')).toEqual({ filters: { chef: [{ name: 'x' }, '1'] } });
+    expect(read('a&a[b]=1')).toEqual({ a: [null, { b: '1' }] });
+    expect(read('a[0]=x&a[0][b]=y')).toEqual({ a: ['x', { b: 'y' }] });
+  });
+
+  it('keeps a list of up to 100 values and turns a longer one into an object with index keys', () => {
+    expect(read('x[99]=a')).toEqual({ x: ['a'] });
+    expect(read('x[100]=a')).toEqual({ x: { 100: 'a' } });
+    expect(read('x[99]=a&x[100]=b')).toEqual({ x: { 99: 'a', 100: 'b' } });
+    const repeated = Array.from({ length: 101 }, (_, i) => `x=${i}`).join('&');
+    expect(Object.keys(readQueryString(repeated).x as object)).toHaveLength(101);
+    expect(Array.isArray(readQueryString(repeated.slice(0, repeated.lastIndexOf('&'))).x)).toBe(true);
+    // Later values go after the largest index, earlier ones before the rest.
+    expect(read('a[150]=x&a=y')).toEqual({ a: { 150: 'x', 151: 'y' } });
+    expect(read('a=y&a[150]=x')).toEqual({ a: { 0: 'y', 151: 'x' } });
+  });
+
+  it('reads a $in or $notIn past 100 values back as a list', () => {
+    expect(read('f[$in][150]=b&f[$in][3]=a')).toEqual({ f: { $in: ['a', 'b'] } });
+    const many = Array.from({ length: 150 }, (_, i) => `f[$notIn]=${i}`).join('&');
+    expect(((readQueryString(many).f as Record<string, unknown>).$notIn as string[]).slice(148)).toEqual(['148', '149']);
+    expect(read('f[$in][150]=b&f[$in][x]=a')).toEqual({ f: { $in: { 150: 'b', x: 'a' } } });
   });
 });
 
@@ -109,8 +135,10 @@ describe('readQueryString: strictNullHandling', () => {
     expect(read('a&b=1&c&d=2&e')).toEqual({ a: null, b: '1', c: null, d: '2', e: null });
   });
 
-  it('splits only at the first =', () => {
+  it('splits at the first ]= when there is one, else at the first =', () => {
     expect(read('a=b=c')).toEqual({ a: 'b=c' });
+    expect(read('a[b]=c=d')).toEqual({ a: { b: 'c=d' } });
+    expect(read('a=b]=c')).toEqual({ 'a=b]': 'c' });
   });
 });
 
@@ -142,6 +170,11 @@ describe('readQueryString: encodings', () => {
   it('keeps a component with a malformed escape literally instead of failing', () => {
     expect(read('a=100%&b=%ZZ&c=%E9&d=50%25%')).toEqual({ a: '100%', b: '%ZZ', c: '%E9', d: '50%25%' });
     expect(read('f%ZZ[x]=1')).toEqual({ 'f%ZZ': { x: '1' } });
+  });
+
+  it('decodes encoded brackets before anything else, even where the rest stays encoded', () => {
+    expect(read('f%ZZ%5Bx%5D=1&v=%E9%5B')).toEqual({ 'f%ZZ': { x: '1' }, v: '%E9[' });
+    expect(read('a=b%5D=c')).toEqual({ 'a=b]': 'c' });
   });
 
   it('keeps + as a space even when the rest of a component is malformed', () => {
