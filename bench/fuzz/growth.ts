@@ -39,7 +39,8 @@ const RESTAURANT = 'api::restaurant.restaurant';
 
 const SHAPES: readonly Shape[] = [
   { name: 'query string, deep key', size: 2_000, prepare: (_, n) => readsOf(deepQueryKey(n)) },
-  { name: 'query string, wide list', size: 2_000, prepare: (_, n) => readsOf(wideQuery(n)) },
+  // qs reads an `$or` of more than 100 items as an object with index keys; the filter refuses it.
+  { name: 'query string, wide list', size: 2_000, prepare: (w, n) => readsAndBuildsOf(w, wideQuery(n)) },
   { name: 'query string, long $in', size: 2_000, prepare: (_, n) => readsOf(wideIn(n)) },
   { name: 'filter object, deep', size: 2_000, prepare: (w, n) => buildsOf(w, deepFilter(n)) },
   { name: 'filter object, wide $or', size: 2_000, prepare: (w, n) => buildsOf(w, wideFilter(n)) },
@@ -55,6 +56,8 @@ const SHAPES: readonly Shape[] = [
 ];
 
 const readsOf = (query: string) => () => expectRefusal(() => readQueryString(query));
+const readsAndBuildsOf = (w: FuzzWorld, query: string) => () =>
+  expectRefusal(() => buildFilterTree(w.quarry.registry, RESTAURANT, readQueryString(query).filters));
 const buildsOf = (w: FuzzWorld, filters: unknown) => () => expectRefusal(() => buildFilterTree(w.quarry.registry, RESTAURANT, filters));
 const createsOf = (w: FuzzWorld, data: unknown) => () => expectRefusal(() => w.quarry.documents(RESTAURANT).create({ data }));
 
