@@ -1,0 +1,43 @@
+import type { CompareNode, FilterNode } from './ir/index.js';
+
+/** What a row predicate does for each row it checks, as the cost model (estimate.ts) prices it. */
+export interface PredicateShape {
+  /** Relation nodes: each reads links for every row checked. */
+  readonly relations: number;
+  /** Text searches, which fold and scan a whole value. */
+  readonly searches: number;
+  /** Comparisons of the row itself that read it, and those its index's ranks decide. */
+  readonly rowTests: number;
+  readonly rankTests: number;
+}
+
+const NO_WORK: PredicateShape = { relations: 0, searches: 0, rowTests: 0, rankTests: 0 };
+
+/** The work a row predicate does per row checked; `byRank`: whether a comparison of the row itself is decided by rank. */
+export function predicateShape(node: FilterNode, byRank: (c: CompareNode) => boolean): PredicateShape {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return node.children.map((c) => predicateShape(c, byRank)).reduce(addShapes, NO_WORK);
+    case 'not':
+      return predicateShape(node.child, byRank);
+    case 'relation': {
+      // Linked rows span every scope: their comparisons read them, counted with the relation.
+      const inner = predicateShape(node.child, () => false);
+      return { ...NO_WORK, relations: 1 + inner.relations, searches: inner.searches };
+    }
+    case 'compare': {
+      const search = TEXT_SEARCHES.has(node.op) ? 1 : 0;
+      return byRank(node) ? { ...NO_WORK, rankTests: 1 } : { ...NO_WORK, searches: search, rowTests: 1 };
+    }
+    default:
+      return NO_WORK;
+  }
+}
+
+const addShapes = (a: PredicateShape, b: PredicateShape): PredicateShape => ({
+  relations: a.relations + b.relations, searches: a.searches + b.searches, rowTests: a.rowTests + b.rowTests, rankTests: a.rankTests + b.rankTests,
+});
+
+/** Operators that scan a text value rather than compare it. */
+const TEXT_SEARCHES: ReadonlySet<string> = new Set(['contains', 'containsi', 'notContains', 'notContainsi', 'endsWith', 'endsWithi']);
