@@ -97,3 +97,20 @@ describe('where DECISIONS.md departs from what qs and Strapi do', () => {
     expect(answer.body.error.message).toBe('Query nesting exceeds the depth limit of 20');
   });
 });
+
+describe('lists past the array limit', () => {
+  it('a populate list of more than 100 names is a 400 that says so, as Strapi answers it', async () => {
+    // qs reads populate[0]…populate[100] as an object of index keys; Strapi 5.54 (utils/traverse/query-populate) names the cause.
+    const query = Array.from({ length: 101 }, (_, i) => `populate[${i}]=chef`).join('&');
+    const answer = await get(query);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({
+      name: 'ValidationError',
+      message: 'Too many populate entries (101). The maximum number of populate entries when using array notation is 100. '
+        + 'Consider using object notation (populate[field]=true), nested population, or reducing the number of fields.',
+      details: { source: 'query', param: 'populate', path: 'populate' },
+    });
+    const hundred = Array.from({ length: 100 }, (_, i) => `populate[${i}]=chef`).join('&');
+    expect((await get(hundred)).status).toBe(200);
+  });
+});

@@ -29,6 +29,9 @@ export const TO_MANY_SORT_REASON = 'sorting by a to-many relation is not support
 export const rootOnlyReason = (key: string): string =>
   `${key} is only accepted at the root of the query, and it also applies to populated relations`;
 export const populateDepthMessage = (limit: number): string => `Populate nesting exceeds the depth limit of ${limit}`;
+export const tooManyPopulateEntriesMessage = (entries: number, limit: number): string =>
+  `Too many populate entries (${entries}). The maximum number of populate entries when using array notation is ${limit}. `
+  + 'Consider using object notation (populate[field]=true), nested population, or reducing the number of fields.';
 
 /** Strapi's `Invalid key <key>` / `Invalid key <key> at <path>`, with an optional reason. */
 export function invalidKey(place: Place, reason?: string): ValidationError {

@@ -1,11 +1,11 @@
 import { ValidationError } from '../../errors/index.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { ContentType, RelationAttribute } from '../../schema/types.js';
-import type { QueryObject, QueryValue } from '../querystring/index.js';
+import { ARRAY_LIMIT, type QueryObject, type QueryValue } from '../querystring/index.js';
 import { booleanLike } from './boolean-like.js';
 import {
   below, detailsAt, INVALID_NESTED_POPULATE_MESSAGE, INVALID_POPULATE_MESSAGE, invalidAt, invalidKey, type Place,
-  populateDepthMessage, rootOnlyReason,
+  populateDepthMessage, rootOnlyReason, tooManyPopulateEntriesMessage,
 } from './errors.js';
 import { lookupField, readableRelations } from './fields-of.js';
 import { parseFields } from './fields.js';
@@ -50,9 +50,19 @@ function readLevel(ctx: Context, ct: ContentType, value: QueryValue | undefined,
       else if (item !== null) throw invalidAt(place, INVALID_POPULATE_MESSAGE);
     }
   } else {
+    if (pastArrayLimit(value)) throw invalidAt(place, tooManyPopulateEntriesMessage(Object.keys(value).length, ARRAY_LIMIT));
     for (const key in value) readEntry(ctx, tree, ct, key, value[key]!, depth, below(place, key));
   }
   return tree;
+}
+
+/**
+ * `populate[0]=a … populate[100]=z`: a list of names past the array limit, which the reader gives
+ * as an object of index keys. Strapi names the cause rather than calling `0` an invalid key.
+ */
+function pastArrayLimit(value: QueryObject): boolean {
+  const keys = Object.keys(value);
+  return keys.length > ARRAY_LIMIT && keys.every((key, i) => key === String(i) && typeof value[key] === 'string');
 }
 
 /** `*` (every relation of this level) or comma-separated dot paths, merged into `tree`. */

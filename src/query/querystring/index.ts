@@ -11,6 +11,7 @@ export {
   forbiddenKeyMessage,
   parameterLimitMessage,
 } from './limits.js';
+export { ARRAY_LIMIT } from './merge.js';
 export { isQueryObject, type QueryObject, type QueryValue } from './types.js';
 export { isSealed, jsonText, seal } from './sealed.js';
 
