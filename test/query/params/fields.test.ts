@@ -4,20 +4,35 @@ import { errorOf, list, TAG, USER } from './fixtures.js';
 const fieldsOf = (raw: string, uid?: string) => list(raw, uid).fields;
 
 describe('fields', () => {
-  it('selects every field when absent, empty or *', () => {
-    for (const raw of ['', 'fields', 'fields=', 'fields[]', 'fields=*', 'fields[0]=*', 'fields=,', 'fields=name,*']) {
+  it('selects every field when absent or *', () => {
+    for (const raw of ['', 'fields', 'fields=*', 'fields[0]=*', 'fields=name,*']) {
       expect(fieldsOf(raw)).toBe('*');
     }
   });
 
-  it('reads a comma list, always adding id and documentId first', () => {
-    expect(fieldsOf('fields=name,price')).toEqual(['id', 'documentId', 'name', 'price']);
-    expect(fieldsOf('fields= stars , ,open')).toEqual(['id', 'documentId', 'stars', 'open']);
+  it('reads a list of no name (a bare fields[] reads [null]) as id and documentId only, as Strapi 5.54 does', () => {
+    expect(fieldsOf('fields[]')).toEqual(['id', 'documentId']);
+    expect(fieldsOf('fields[]&fields[]=name')).toEqual(['id', 'documentId', 'name']);
   });
 
-  it('reads indexed and repeated lists, each item possibly a comma list', () => {
-    expect(fieldsOf('fields[0]=name&fields[1]=stars,price')).toEqual(['id', 'documentId', 'name', 'stars', 'price']);
+  it('reads a comma list, always adding id and documentId first', () => {
+    expect(fieldsOf('fields=name,price')).toEqual(['id', 'documentId', 'name', 'price']);
+    expect(fieldsOf('fields= stars ,open')).toEqual(['id', 'documentId', 'stars', 'open']);
+  });
+
+  it('refuses an empty name, as Strapi 5.54 does (Invalid key with an empty key)', () => {
+    for (const raw of ['fields=', 'fields=,', 'fields=name,', 'fields= stars , ,open', 'fields[0]=', 'fields[0]=name&fields[1]=']) {
+      const error = errorOf(() => fieldsOf(raw));
+      expect(error.message, raw).toBe('Invalid key ');
+      expect(error.details, raw).toMatchObject({ key: '', param: 'fields' });
+    }
+  });
+
+  it('reads indexed and repeated lists of one name each', () => {
+    expect(fieldsOf('fields[0]=name&fields[1]=stars')).toEqual(['id', 'documentId', 'name', 'stars']);
     expect(fieldsOf('fields=name&fields=description')).toEqual(['id', 'documentId', 'name', 'description']);
+    expect(errorOf(() => fieldsOf('fields[0]=name&fields[1]=stars,price')).message)
+      .toBe('Invalid fields parameter. Expected a string or an array of strings');
   });
 
   it('removes duplicates, id and documentId included', () => {
