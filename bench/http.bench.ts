@@ -205,7 +205,7 @@ function planConnects(quarry: Quarry, size: number): ConnectPlan {
   for (let start = 0; start < size && picked.length <= CONNECT_RESTAURANTS; start += stride * 100) {
     const ids: number[] = [];
     for (let i = start; i < Math.min(size, start + stride * 100); i += stride) ids.push(idOf(i));
-    const { results } = service.findPageSync({
+    const { results } = quarry.reads.findPageSync(service.contentType.uid, {
       filters: { id: { $in: ids } },
       fields: ['name'],
       populate: { categories: { fields: ['name'] } },
@@ -299,7 +299,7 @@ async function verify(
         else if (first.text !== text) throw new Error(`${scenario.name}: ${serverName} and ${first.server} answer differently`);
         const body = JSON.parse(text) as { data: { id: number }[]; meta: { pagination: { total: number } } };
         const q = queries.get(FILTER_QUERY[scenario.name as Exclude<ScenarioName, 'connect'>])!;
-        const direct = quarry.documents('api::restaurant.restaurant').findPageSync({
+        const direct = quarry.reads.findPageSync('api::restaurant.restaurant', {
           filters: q.filters, sort: [...q.sort], pagination: { page: q.pagination.page, pageSize: q.pagination.pageSize },
         });
         const got = { total: body.meta.pagination.total, ids: body.data.map((e) => e.id).join() };

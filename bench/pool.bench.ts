@@ -136,11 +136,10 @@ function queriesOf(data: Dataset): [string, string][] {
 }
 
 async function measure(quarry: Quarry, name: string, rest: string, opts: Options): Promise<Row> {
-  const service = quarry.documents(RESTAURANT);
   const query = readQueryString(rest);
-  const estimate = service.estimateFromQuery(query);
-  const inline = async () => JSON.stringify(await service.findFromQueryAsync(query, undefined, { run: 'inline' }));
-  const pooled = async () => JSON.stringify(await service.findFromQueryAsync(query, undefined, { run: 'pool' }));
+  const estimate = quarry.reads.estimateQuery(RESTAURANT, query);
+  const inline = async () => JSON.stringify(await quarry.reads.queryAsync(RESTAURANT, query, undefined, 'inline'));
+  const pooled = async () => JSON.stringify(await quarry.reads.queryAsync(RESTAURANT, query, undefined, 'pool'));
   if ((await inline()) !== (await pooled())) throw new Error(`${name}: pooled answer differs from inline`);
   // Warm both sides (each worker has its own read cache).
   for (let i = 0; i < 3; i++) await inline();

@@ -1,9 +1,14 @@
 import { DocumentEngine, type I18nSettings } from './documents/engine.js';
 import { layoutOf, linkLayoutsOf, listNamesOf } from './documents/layouts.js';
+import type { Entry } from './documents/entry.js';
 import { DocumentReader } from './documents/read.js';
+import { Reads } from './documents/reads.js';
+import { ReadScheduler } from './documents/scheduler.js';
 import { DocumentService } from './documents/service.js';
+import { TimestampRestorer } from './documents/timestamps.js';
 import { Versions } from './documents/versions.js';
 import { DocumentWriter } from './documents/write.js';
+import { ReadCompiler } from './query/compile/compile.js';
 import { DEFAULT_FILTER_LIMITS, type FilterLimits } from './query/filters/index.js';
 import { InlineReadLimit } from './pool/read-limit.js';
 import { QueryPool, resolvePoolSettings, type PoolSettings } from './pool/pool.js';
@@ -44,6 +49,12 @@ export class Quarry {
   readonly store: Store;
   private readonly engine: DocumentEngine;
   private readonly services = new Map<string, DocumentService>();
+  /**
+   * Reads as REST and GraphQL make them (and the library's pages): compiled once per request
+   * shape, run inline or on the pool by one scheduler, under the read time limit.
+   */
+  readonly reads: Reads;
+  private readonly timestamps: TimestampRestorer;
   /** The worker pool, when `pool` was given. */
   readonly pool: QueryPool | undefined;
 
@@ -65,19 +76,26 @@ export class Quarry {
       locales: options.i18n?.locales ?? [defaultLocale],
     }, filterLimits);
     const reader = new DocumentReader(this.engine);
+    const scheduler = new ReadScheduler(this.engine, reader);
+    this.reads = new Reads(new ReadCompiler(this.registry, this.engine.i18n, filterLimits), reader, scheduler);
     const writer = new DocumentWriter(this.engine);
     const versions = new Versions(this.engine, writer);
-    for (const ct of this.registry.types) this.services.set(ct.uid, new DocumentService(this.engine, ct, reader, writer, versions));
+    for (const ct of this.registry.types) this.services.set(ct.uid, new DocumentService(this.engine, ct, this.reads, reader, writer, versions));
+    this.timestamps = new TimestampRestorer(this.engine, writer, this.reads, reader);
     if (options.queryTimeoutMs !== undefined) {
       if (!(options.queryTimeoutMs > 0)) throw new RangeError(`queryTimeoutMs must be positive, got ${options.queryTimeoutMs}`);
-      const limit = new InlineReadLimit(this.store, options.queryTimeoutMs);
-      for (const service of this.services.values()) service.setReadLimit(limit);
+      scheduler.setLimit(new InlineReadLimit(this.store, options.queryTimeoutMs));
     }
     if (poolSettings) {
       const pool = new QueryPool({ path: options.path, types: this.registry.types, i18n: this.engine.i18n, filterLimits }, poolSettings);
-      for (const service of this.services.values()) service.setOffload(pool);
+      scheduler.setOffload(pool);
       this.pool = pool;
     }
+  }
+
+  /** Sets one version's createdAt, updatedAt and publishedAt as an export has them (`quarry import`); null when it does not exist. */
+  restoreTimestamps(uid: string, params: Parameters<TimestampRestorer['restore']>[1]): Promise<Entry | null> {
+    return this.timestamps.restore(uid, params);
   }
 
   /** API tokens, which the HTTP interfaces check; undefined on a read-only open. */

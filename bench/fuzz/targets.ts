@@ -55,7 +55,7 @@ const filterTarget: FuzzTarget<{ uid: string; filters: unknown }> = {
 const listTarget: FuzzTarget<{ uid: string; query: string }> = {
   name: 'list params and execution',
   input: () => fc.record({ uid: fc.constantFrom(...TYPES), query: queryString }),
-  run: (world, { uid, query }) => settle('list params and execution', query, () => world.quarry.documents(uid).findFromQuery(readQueryString(query))),
+  run: (world, { uid, query }) => settle('list params and execution', query, () => world.quarry.reads.query(uid, readQueryString(query))),
 };
 
 /** A relation value as a client could send it, well-formed or not, naming real and missing documents. */

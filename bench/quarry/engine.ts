@@ -30,7 +30,7 @@ export class QuarryEngine implements Engine {
   }
 
   run(query: BenchQuery): EngineResult {
-    const { results, pagination } = this.quarry!.documents('api::restaurant.restaurant').findPageSync({
+    const { results, pagination } = this.quarry!.reads.findPageSync('api::restaurant.restaurant', {
       filters: query.filters,
       sort: [...query.sort],
       pagination: { page: query.pagination.page, pageSize: query.pagination.pageSize },
@@ -39,7 +39,7 @@ export class QuarryEngine implements Engine {
   }
 
   explain(query: BenchQuery): string {
-    return printListPlan(this.quarry!.documents('api::restaurant.restaurant').estimateFromQuery(readQueryString(query.rest)).plan);
+    return printListPlan(this.quarry!.reads.estimateQuery('api::restaurant.restaurant', readQueryString(query.rest)).plan);
   }
 
   async close(): Promise<void> {

@@ -1,8 +1,6 @@
-import { buildFilterTree } from '../query/filters/index.js';
-import type { FilterNode } from '../query/ir/index.js';
+import type { CompiledPopulate, CompiledPopulateTree } from '../query/compile/compiled.js';
 import { orderPage } from '../query/exec/order.js';
 import { RowEvaluator } from '../query/exec/row-eval.js';
-import type { PopulateNode, PopulateTree } from '../query/params/index.js';
 import type { ContentType, RelationAttribute } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
@@ -10,17 +8,16 @@ import { toEntry, type Entry } from './entry.js';
 
 /**
  * Adds populated relations to entries: each list in its stored order, or the populate's own sort,
- * narrowed by its filters and window. A populate's filter tree is built once per read, not per entry.
+ * narrowed by its compiled filter tree and window.
  */
 export class Populator {
-  private readonly filters = new WeakMap<PopulateNode, FilterNode>();
   private readonly rows: RowEvaluator;
 
   constructor(private readonly engine: DocumentEngine) {
     this.rows = new RowEvaluator(engine.registry, engine.store);
   }
 
-  populate(ct: ContentType, entry: Entry, rowId: number, tree: PopulateTree, status: Status): void {
+  populate(ct: ContentType, entry: Entry, rowId: number, tree: CompiledPopulateTree, status: Status): void {
     for (const name in tree) {
       const node = tree[name]!;
       const attr = ct.attributes.get(name);
@@ -35,10 +32,10 @@ export class Populator {
   }
 
   /** The entries one row links to through `attr`, narrowed, ordered and windowed as `node` says, each with its own populate. */
-  related(attr: RelationAttribute, node: PopulateNode, rowId: number, status: Status): Entry[] {
+  related(attr: RelationAttribute, node: CompiledPopulate, rowId: number, status: Status): Entry[] {
     const target = this.engine.registry.require(node.target);
     const related = this.matching(attr, node, rowId, status);
-    const window = node.pagination;
+    const { window } = node;
     const start = window?.start ?? 0;
     const limit = window?.limit ?? Infinity;
     const ordered = node.sort.length > 0 ? this.sorted(target, related, node, start, limit) : related.slice(start, limit === Infinity ? undefined : start + limit);
@@ -50,15 +47,15 @@ export class Populator {
   }
 
   /** Linked rows in list order that pass the populate's filters. */
-  private matching(attr: RelationAttribute, node: PopulateNode, rowId: number, status: Status): Row[] {
+  private matching(attr: RelationAttribute, node: CompiledPopulate, rowId: number, status: Status): Row[] {
     const related = this.linked(attr.listName, rowId, this.engine.registry.require(node.target), status);
-    const filter = this.filterOf(node);
+    const { filter } = node;
     if (!filter) return related;
     const test = this.rows.test(filter, node.target);
     return related.filter((row) => test(row.id) === true);
   }
 
-  private sorted(target: ContentType, related: readonly Row[], node: PopulateNode, start: number, limit: number): Row[] {
+  private sorted(target: ContentType, related: readonly Row[], node: CompiledPopulate, start: number, limit: number): Row[] {
     const byId = new Map(related.map((r) => [r.id, r]));
     const ids = Uint32Array.from(byId.keys()).sort();
     return orderPage(this.engine.registry, this.engine.store, this.rows, target.uid, [], ids, node.sort, start, limit).map((id) => byId.get(id)!);
@@ -72,15 +69,5 @@ export class Populator {
       if (row && (!target.draftAndPublish || (row.publishedAt !== null) === (status === 'published'))) out.push(row);
     }
     return out;
-  }
-
-  private filterOf(node: PopulateNode): FilterNode | undefined {
-    if (node.filtersRaw === undefined) return undefined;
-    let f = this.filters.get(node);
-    if (!f) {
-      f = buildFilterTree(this.engine.registry, node.target, node.filtersRaw, { path: ['populate', node.attribute, 'filters'], limits: this.engine.filterLimits });
-      this.filters.set(node, f);
-    }
-    return f;
   }
 }

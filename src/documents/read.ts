@@ -1,15 +1,14 @@
-import { buildFilterTree } from '../query/filters/index.js';
-import { ConstNode, type FilterNode } from '../query/ir/index.js';
-import { runList } from '../query/list.js';
-import type { PopulateNode } from '../query/params/index.js';
+import type { CompiledPopulate, CompiledRead, ReadWindow } from '../query/compile/compiled.js';
+import { scopesOf } from '../query/compile/scope.js';
+import { planList, runPlannedList, type ListRequest } from '../query/list.js';
 import { PlanCache } from '../query/plan/plan-cache.js';
+import type { ListPlan } from '../query/plan/plan.js';
 import type { ContentType } from '../schema/types.js';
-import type { Row, Status } from '../store/layout.js';
+import type { RowScope, Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
 import { toEntry, type Entry } from './entry.js';
 import { entriesFromRows } from './entry-json.js';
 import { Populator } from './populate.js';
-import type { ReadRequest, ReadWindow } from './read-request.js';
 
 export type PageMeta =
   | { readonly page: number; readonly pageSize: number; readonly pageCount?: number; readonly total?: number }
@@ -20,60 +19,70 @@ export interface Page {
   readonly pagination: PageMeta;
 }
 
-/** Reads: one entry, a window of a list, a count. Only the entries returned are decoded. */
+/**
+ * Runs compiled reads (query/compile): one entry, a window of a list, a count, related lists.
+ * Only the entries returned are decoded. A list is planned once per read until the data has
+ * moved on (PlanCache); a plan given by the caller (the scheduler, a pool worker) is run as it is.
+ */
 export class DocumentReader {
-  /** Filter trees of cached requests (see RequestCache): a repeated request is validated once. */
-  private readonly filters = new WeakMap<ReadRequest, FilterNode>();
   private readonly plans = new PlanCache();
 
   constructor(private readonly engine: DocumentEngine) {}
 
-  findOne(ct: ContentType, documentId: string, req: ReadRequest): Entry | null {
-    const status = this.engine.statusOf(ct, req.status);
-    const locale = this.engine.localeOf(ct, req.locale);
-    const id = this.engine.store.rows.idOf(ct.uid, documentId, status, locale);
-    if (id === undefined) return null;
-    return this.present(ct, this.engine.store.rows.get(ct.uid, id)!, req.status ?? status, req, new Populator(this.engine));
+  /** What the planner and the executor are given for a list read. */
+  listRequest(read: CompiledRead): ListRequest {
+    return {
+      type: read.type,
+      scopes: this.scopes(read),
+      filter: read.filter,
+      sort: read.sort,
+      start: read.window.start,
+      limit: read.window.limit,
+    };
   }
 
-  list(ct: ContentType, req: ReadRequest): { entries: Entry[]; total: number } {
-    const status = this.engine.statusOf(ct, req.status);
-    const result = runList(this.engine.registry, this.engine.store, {
-      type: ct.uid,
-      scopes: this.engine.readScopes(ct, status, req.locale),
-      filter: this.filterFor(ct, req),
-      sort: req.sort,
-      start: req.window.start,
-      limit: req.window.limit,
-    }, this.plans);
+  plan(read: CompiledRead): ListPlan {
+    return planList(this.engine.registry, this.engine.store, this.listRequest(read), this.plans);
+  }
+
+  findOne(read: CompiledRead, documentId: string): Entry | null {
+    const ct = this.type(read);
+    const id = this.engine.store.rows.idOf(ct.uid, documentId, this.scopes(read)[0]!.status, read.locale as string | null);
+    if (id === undefined) return null;
+    return this.present(ct, this.engine.store.rows.get(ct.uid, id)!, read.status, read, new Populator(this.engine));
+  }
+
+  list(read: CompiledRead, plan = this.plan(read)): { entries: Entry[]; total: number } {
+    const ct = this.type(read);
+    const result = runPlannedList(this.engine.registry, this.engine.store, this.listRequest(read), plan);
     const populator = new Populator(this.engine);
     const rows = result.ids.map((id) => this.engine.store.rows.get(ct.uid, id)!);
-    const entries = rows.map((row) => this.present(ct, row, req.status ?? status, req, populator));
+    const entries = rows.map((row) => this.present(ct, row, read.status, read, populator));
     // Entries with nothing populated are their rows printed under the selection: their JSON is kept (entry-json.ts).
-    if (!hasKeys(req.populate)) entriesFromRows(entries, rows, ct, req.fields);
+    if (!hasKeys(read.populate)) entriesFromRows(entries, rows, ct, read.fields);
     return { entries, total: result.total };
   }
 
-  page(ct: ContentType, req: ReadRequest): Page {
-    const { entries, total } = this.list(ct, req);
-    return { results: entries, pagination: pageMeta(req.window, total) };
+  page(read: CompiledRead, plan?: ListPlan): Page {
+    const { entries, total } = this.list(read, plan);
+    return { results: entries, pagination: pageMeta(read.window, total) };
   }
 
-  count(ct: ContentType, req: { readonly filters?: unknown; readonly status?: Status | undefined; readonly locale?: unknown }): number {
-    const scopes = this.engine.readScopes(ct, this.engine.statusOf(ct, req.status), req.locale);
-    if (req.filters === undefined || req.filters === null) return scopes.reduce((n, s) => n + this.engine.store.rows.count(ct.uid, s), 0);
-    return runList(this.engine.registry, this.engine.store, {
-      type: ct.uid, scopes, filter: this.filterOf(ct, req.filters), sort: [], start: 0, limit: 0,
-    }).total;
+  count(read: CompiledRead, plan?: ListPlan): number {
+    const scopes = this.scopes(read);
+    if (read.filter.kind === 'const' && read.filter.value) return scopes.reduce((n, s) => n + this.engine.store.rows.count(read.type, s), 0);
+    const req = { ...this.listRequest(read), start: 0, limit: 0 };
+    return runPlannedList(this.engine.registry, this.engine.store, req, plan ?? this.plan(read)).total;
   }
 
   /**
-   * For each source row of `ct`, the entries it links to through `node`'s relation: one
-   * populate for many rows, sharing one Populator (so the node's filter tree is built once).
+   * For each source row of `type`, the entries it links to through `node`'s relation: one
+   * populate for many rows, sharing one Populator.
    */
-  related(ct: ContentType, node: PopulateNode, sources: readonly number[], status: Status): Entry[][] {
+  related(type: string, node: CompiledPopulate, sources: readonly number[], status: Status): Entry[][] {
+    const ct = this.engine.registry.require(type);
     const attr = ct.attributes.get(node.attribute);
-    if (attr?.kind !== 'relation') throw new Error(`${ct.uid} has no relation ${node.attribute}`);
+    if (attr?.kind !== 'relation') throw new Error(`${type} has no relation ${node.attribute}`);
     const populator = new Populator(this.engine);
     return sources.map((id) => populator.related(attr, node, id, status));
   }
@@ -82,24 +91,18 @@ export class DocumentReader {
    * A row as an entry with its populated relations. `status` picks which version of draft &
    * publish targets is shown: a type without versions may link both versions of a target.
    */
-  present(ct: ContentType, row: Row, status: Status, req: Pick<ReadRequest, 'fields' | 'populate'>, populator = new Populator(this.engine)): Entry {
-    const entry = toEntry(ct, row, req.fields);
-    populator.populate(ct, entry, row.id, req.populate, status);
+  present(ct: ContentType, row: Row, status: Status, shape: Pick<CompiledRead, 'fields' | 'populate'>, populator = new Populator(this.engine)): Entry {
+    const entry = toEntry(ct, row, shape.fields);
+    populator.populate(ct, entry, row.id, shape.populate, status);
     return entry;
   }
 
-  /** The request's filter tree, validated once per request object (cached requests come back as the same object). */
-  filterFor(ct: ContentType, req: ReadRequest): FilterNode {
-    let filter = this.filters.get(req);
-    if (!filter) {
-      filter = this.filterOf(ct, req.filters);
-      this.filters.set(req, filter);
-    }
-    return filter;
+  scopes(read: CompiledRead): RowScope[] {
+    return scopesOf(this.type(read), read.status, read.locale, () => this.engine.store.rows.scopes(read.type));
   }
 
-  private filterOf(ct: ContentType, filters: unknown): FilterNode {
-    return filters === undefined || filters === null ? ConstNode.TRUE : buildFilterTree(this.engine.registry, ct.uid, filters, { limits: this.engine.filterLimits });
+  private type(read: CompiledRead): ContentType {
+    return this.engine.registry.require(read.type);
   }
 }
 
@@ -110,7 +113,7 @@ function hasKeys(tree: object): boolean {
 
 function pageMeta(window: ReadWindow, total: number): PageMeta {
   const limit = window.limit === Infinity ? total : window.limit;
-  // Without a count Strapi answers its raw start / limit, in page mode too (filters.md §5.1).
+  // Without a count Strapi answers its raw start / limit, in page mode too (docs/filters.md, Pagination).
   if (!window.withCount) return { start: window.start, limit };
   if (window.mode === 'offset') return { start: window.start, limit, total };
   const pageSize = Math.max(limit, 1);

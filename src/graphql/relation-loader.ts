@@ -1,8 +1,8 @@
 import type { Entry } from '../documents/entry.js';
 import type { Status } from '../documents/service.js';
 
-/** Reads the related lists of many source entries at once, one list per source id, in order. */
-export type ReadRelated = (sources: readonly number[]) => Entry[][];
+/** Reads the related lists of many source entries at once, one list per source id, in order (on a worker: a promise of them). */
+export type ReadRelated = (sources: readonly number[]) => Entry[][] | Promise<Entry[][]>;
 
 /**
  * Runs `task` once the promise jobs queued now have run, and those they queue in turn: by then

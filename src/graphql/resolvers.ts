@@ -50,9 +50,12 @@ export class Resolvers {
   /** Null for a documentId that names nothing, as Strapi answers. */
   single(): Resolver<ListArgs & { readonly documentId: string }> {
     return (_parent, args, ctx) => {
-      const entry = this.service.findOneFromQuery(args.documentId, entryQuery(args));
-      if (entry !== null) ctx.shown([entry], args.status ?? 'published');
-      return entry;
+      const shown = (entry: Entry | null) => {
+        if (entry !== null) ctx.shown([entry], args.status ?? 'published');
+        return entry;
+      };
+      const entry = this.reads.one(this.reads.compileQuery(this.ct.uid, entryQuery(args), undefined, 'one'), args.documentId);
+      return entry instanceof Promise ? entry.then(shown) : shown(entry);
     };
   }
 
@@ -86,16 +89,19 @@ export class Resolvers {
    * and one `findRelatedSync` reads every list. Related entries show the versions their parent shows.
    */
   relation(attribute: RelationAttribute, target: ContentType): Resolver<ListArgs> {
-    const related = this.source.documents(this.ct.uid);
     return (parent, args, ctx, info) => {
       const entry = parent as Entry;
       const status = ctx.statusOf(entry);
       const loaded = ctx.relations.load(info.fieldNodes[0]!, status, entry.id as number, (sources) => {
         const pageSize = attribute.toMany ? (ctx.listParams.defaultPageSize ?? DEFAULT_LIST_PARAMS_SETTINGS.defaultPageSize) : undefined;
         const options = relationOptions(this.source.registry, target, args, pageSize);
-        const lists = related.findRelatedSync(attribute.name, sources, status, options, ctx.listParams);
-        for (const list of lists) ctx.shown(list, status);
-        return lists;
+        const node = this.reads.compileRelated(this.ct.uid, attribute.name, options, ctx.listParams);
+        const shown = (lists: Entry[][]) => {
+          for (const list of lists) ctx.shown(list, status);
+          return lists;
+        };
+        const lists = this.reads.related(this.ct.uid, node, sources, status);
+        return lists instanceof Promise ? lists.then(shown) : shown(lists);
       });
       return attribute.toMany ? loaded : loaded.then((list) => list[0] ?? null);
     };
@@ -107,7 +113,7 @@ export class Resolvers {
       ctx.shown(page.results, args.status ?? 'published');
       return answer(page);
     };
-    const page = this.service.findFromQueryMaybeAsync(this.queryOf(args, kind), ctx.listParams);
+    const page = this.reads.page(this.reads.compileQuery(this.ct.uid, this.queryOf(args, kind), ctx.listParams));
     return page instanceof Promise ? page.then(shown) : shown(page);
   }
 
@@ -125,6 +131,10 @@ export class Resolvers {
 
   private get service() {
     return this.source.documents(this.ct.uid);
+  }
+
+  private get reads() {
+    return this.source.reads;
   }
 
   /** A written entry shows related entries of its own version, as REST's write answers do. */

@@ -1,3 +1,4 @@
+import type { Reads } from '../documents/reads.js';
 import type { DocumentService } from '../documents/service.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 
@@ -5,4 +6,5 @@ import type { SchemaRegistry } from '../schema/registry.js';
 export interface DocumentSource {
   readonly registry: SchemaRegistry;
   documents(uid: string): DocumentService;
+  readonly reads: Reads;
 }

@@ -1,11 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { Page } from '../documents/read.js';
-import type { ListOffload } from '../documents/service.js';
+import type { ReadResult, ReadTask } from '../documents/read-tasks.js';
+import type { ReadOffload } from '../documents/scheduler.js';
 import { RequestTimeoutError } from '../errors/index.js';
-import type { ListParamsSettings } from '../query/params/index.js';
-import type { QueryObject } from '../query/querystring/index.js';
 import { rebuildError, WORKER_LOADED, type PoolReply, type PoolTask, type WorkerInit, type WorkerLoaded } from './protocol.js';
 
 export interface PoolSettings {
@@ -60,7 +58,7 @@ export function resolvePoolSettings(input: Partial<PoolSettings> = {}): PoolSett
  * Worker threads that answer REST list reads from the same LMDB environment, read-only. Owned by
  * the Quarry instance (which closes it); the document services see it only as a `ListOffload`.
  */
-export class QueryPool implements ListOffload {
+export class QueryPool implements ReadOffload {
   readonly settings: PoolSettings;
   private readonly piscina: Piscina<PoolTask, PoolReply>;
   private closed: Promise<void> | undefined;
@@ -113,11 +111,11 @@ export class QueryPool implements ListOffload {
     return this.piscina.queueSize;
   }
 
-  /** One REST list request on a worker: the page, the same QuarryError as inline, or a 503 past the time limit. */
-  async run(uid: string, query: QueryObject, settings: Partial<ListParamsSettings> | undefined): Promise<Page> {
+  /** One read on a worker: its answer, the same QuarryError as inline, or a 503 past the time limit. */
+  async run<T extends ReadTask>(task: T): Promise<ReadResult<T>> {
     const { timeoutMs } = this.settings;
-    const reply = await this.task({ kind: 'list', uid, query, settings, deadline: Date.now() + timeoutMs, timeoutMs });
-    return reply.page!;
+    const reply = await this.task({ kind: 'read', task, deadline: Date.now() + timeoutMs, timeoutMs });
+    return reply.result as ReadResult<T>;
   }
 
   /** A no-op round trip to a worker. */

@@ -4,14 +4,12 @@
  * thread, so a 400 from a worker is the 400 an inline read would have thrown.
  */
 import type { I18nSettings } from '../documents/engine.js';
-import type { Page } from '../documents/read.js';
+import type { ReadTask } from '../documents/read-tasks.js';
 import {
   ForbiddenError, MethodNotAllowedError, NotFoundError, PaginationError, PayloadTooLargeError, QuarryError,
   RequestTimeoutError, UnauthorizedError, ValidationError, type ErrorDetails,
 } from '../errors/index.js';
 import type { FilterLimits } from '../query/filters/index.js';
-import type { ListParamsSettings } from '../query/params/index.js';
-import type { QueryObject } from '../query/querystring/index.js';
 import type { ContentType } from '../schema/types.js';
 
 /** `workerData` of every worker: enough to open the same Quarry read-only. */
@@ -37,21 +35,18 @@ export interface WorkerLoaded {
 
 export type PoolTask =
   /**
-   * A REST list request, exactly as `DocumentService.findFromQuery` takes it, to be given up at
+   * A read compiled and planned on the main thread, which the worker only executes, given up at
    * `deadline` (`Date.now()` clock) with the 503 for a time limit of `timeoutMs`.
    */
-  | {
-    readonly kind: 'list'; readonly uid: string; readonly query: QueryObject; readonly settings: Partial<ListParamsSettings> | undefined;
-    readonly deadline: number; readonly timeoutMs: number;
-  }
+  | { readonly kind: 'read'; readonly task: ReadTask; readonly deadline: number; readonly timeoutMs: number }
   /** A no-op round trip (warm-up, overhead measurement). */
   | { readonly kind: 'ping' }
   /** Test and benchmark hook: keeps the worker busy for `ms` (a stand-in for a query that never ends). */
   | { readonly kind: 'spin'; readonly ms: number };
 
 export type PoolReply =
-  /** `page` for a list; nothing for the other tasks. */
-  | { readonly ok: true; readonly page?: Page }
+  /** What a read answers; nothing for the other tasks. */
+  | { readonly ok: true; readonly result?: unknown }
   | { readonly ok: false; readonly error: SerializedError };
 
 export type SerializedError =

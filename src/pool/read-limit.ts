@@ -1,4 +1,4 @@
-import type { ReadLimit } from '../documents/service.js';
+import type { ReadLimit } from '../documents/scheduler.js';
 import { RequestTimeoutError } from '../errors/index.js';
 import type { Store } from '../store/store.js';
 import { Deadline } from './deadline.js';

@@ -10,7 +10,8 @@ import { decidedByRank } from './exec/rank-test.js';
 import { predicateShape } from './predicate-shape.js';
 import type { CompareNode } from './ir/index.js';
 import type { ListRequest } from './list.js';
-import type { PopulateTree, SortSpec } from './params/types.js';
+import type { CompiledPopulateTree } from './compile/compiled.js';
+import type { SortSpec } from './params/types.js';
 import type { ListPlan, Plan } from './plan/plan.js';
 import { Planner } from './plan/planner.js';
 import { matcherFor } from './values/index.js';
@@ -70,7 +71,7 @@ export interface ListEstimate {
 
 export interface EstimateRequest extends ListRequest {
   /** The page's populate tree: populated entries are read and decoded too. */
-  readonly populate?: PopulateTree;
+  readonly populate?: CompiledPopulateTree;
 }
 
 /** Rows read, spread evenly over a type, to estimate large index ranges and distinct values. */
@@ -99,9 +100,9 @@ const WORD_IN_IDS = 2;
  * Cardinalities come from the planner's index reads (exact for small bounds); large ranges, the
  * distinct values a range or sort walks, and links per row come from small samples.
  */
-export function estimateList(registry: SchemaRegistry, store: Store, req: EstimateRequest): ListEstimate {
+export function estimateList(registry: SchemaRegistry, store: Store, req: EstimateRequest, planned?: ListPlan): ListEstimate {
   const reads = new IndexReads(store);
-  const listPlan = new Planner(registry, store, reads, req.strategy).listPlan(req.type, req.scopes, req.filter, req.sort);
+  const listPlan = planned ?? new Planner(registry, store, reads, req.strategy).listPlan(req.type, req.scopes, req.filter, req.sort);
   const { where: plan, order } = listPlan;
   const work: Work = { rows: 0, ids: 0, lists: 0, values: 0, ranges: 0, entries: 0, compares: 0 };
   const walker = new CostWalker(registry, store, reads, work);
@@ -117,6 +118,16 @@ export function estimateList(registry: SchemaRegistry, store: Store, req: Estima
   if (req.populate) walker.populate(req.type, req.populate, pageRows);
   const cost = priced(work);
   return { plan: listPlan, matches, work, cost, movable: Math.max(0, cost - work.entries * LIST_COSTS.entries) };
+}
+
+/**
+ * What populating `parents` entries of `type` would cost (a single entry's read, a level of
+ * related lists), in the units of `estimateList`: all of it movable but the entries built.
+ */
+export function estimatePopulate(registry: SchemaRegistry, store: Store, type: string, populate: CompiledPopulateTree, parents: number): number {
+  const work: Work = { rows: 0, ids: 0, lists: 0, values: 0, ranges: 0, entries: 0, compares: 0 };
+  new CostWalker(registry, store, new IndexReads(store), work).populate(type, populate, parents);
+  return Math.max(0, priced(work) - work.entries * LIST_COSTS.entries);
 }
 
 /** `work` priced, by default with `LIST_COSTS`. */
@@ -323,7 +334,7 @@ class CostWalker {
   }
 
   /** Populating `parents` entries of `type`: link lists read, related rows read, entries built, recursively. */
-  populate(type: string, tree: PopulateTree, parents: number): void {
+  populate(type: string, tree: CompiledPopulateTree, parents: number): void {
     if (parents <= 0) return;
     for (const name in tree) {
       const node = tree[name]!;
@@ -331,9 +342,9 @@ class CostWalker {
       const attr = this.registry.get(type)?.attributes.get(node.attribute);
       const linked = attr?.kind === 'relation' && attr.toMany ? this.linksPerRow(type, attr.listName) : 1;
       // Every linked row is read (status check, populate filters) even when a window or a count keeps fewer.
-      this.work.rows += parents * linked * (node.filtersRaw === undefined ? 1 : 2);
+      this.work.rows += parents * linked * (node.filter === undefined ? 1 : 2);
       if (node.count) continue;
-      const kept = Math.min(linked, node.pagination?.limit ?? Infinity);
+      const kept = Math.min(linked, node.window?.limit ?? Infinity);
       if (node.sort.length > 0) this.work.compares += parents * linked * Math.log2(Math.max(2, linked)) * node.sort.length;
       this.work.entries += parents * kept;
       this.populate(node.target, node.populate, parents * kept);

@@ -60,13 +60,16 @@ function sliceInIndexOrder(
   return cut ? undefined : { total, ids, plan };
 }
 
-/** Plans and runs one list query: the matching id set, its size, and one ordered page of ids. */
-export function runList(registry: SchemaRegistry, store: Store, req: ListRequest, plans?: PlanCache): ListResult {
-  const reads = new IndexReads(store);
-  const planFor = () => new Planner(registry, store, reads, req.strategy).listPlan(req.type, req.scopes, req.filter, req.sort);
-  const plan = plans ? plans.get(req.filter, planKey(req), store.writeGeneration, planFor) : planFor();
+/** The plan of a list: its filter's plan and how its page is ordered, kept by `plans` until the data has moved on. */
+export function planList(registry: SchemaRegistry, store: Store, req: ListRequest, plans?: PlanCache): ListPlan {
+  const planFor = () => new Planner(registry, store, new IndexReads(store), req.strategy).listPlan(req.type, req.scopes, req.filter, req.sort);
+  return plans ? plans.get(req.filter, planKey(req), store.writeGeneration, planFor) : planFor();
+}
+
+/** Runs a planned list: the matching id set, its size, and one ordered page of ids. */
+export function runPlannedList(registry: SchemaRegistry, store: Store, req: ListRequest, plan: ListPlan): ListResult {
   const { where } = plan;
-  const executor = new Executor(registry, store, reads);
+  const executor = new Executor(registry, store, new IndexReads(store));
   if (plan.order === 'index' && where.op === 'index') {
     const sliced = sliceInIndexOrder(registry, store, executor.rowEvaluator, req, where, plan);
     if (sliced) return sliced;
@@ -74,6 +77,11 @@ export function runList(registry: SchemaRegistry, store: Store, req: ListRequest
   const ids = executor.run(where, req.type, req.scopes);
   const page = orderPage(registry, store, executor.rowEvaluator, req.type, req.scopes, ids, req.sort, req.start, req.limit, req.strategy);
   return { total: sizeOf(ids), ids: page, plan };
+}
+
+/** Plans and runs one list query. */
+export function runList(registry: SchemaRegistry, store: Store, req: ListRequest, plans?: PlanCache): ListResult {
+  return runPlannedList(registry, store, req, planList(registry, store, req, plans));
 }
 
 /** What shapes a plan besides the filter tree. */

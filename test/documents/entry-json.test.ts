@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => q.dispose());
 
-const page = (query: Record<string, unknown>) => q.documents(R).findFromQuery(query as never).results;
+const page = (query: Record<string, unknown>) => q.reads.query(R, query as never).results;
 /** The pieces joined and decoded: what an answer carries. */
 const printed = (entries: Parameters<typeof entriesJson>[0]) => Buffer.concat(entriesJson(entries)).toString();
 

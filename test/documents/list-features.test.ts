@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => q.dispose());
 
-const list = (uid: string, query: Record<string, unknown>) => q.documents(uid).findFromQuery(query as never);
+const list = (uid: string, query: Record<string, unknown>) => q.reads.query(uid, query as never);
 const names = (rows: Record<string, unknown>[], key = 'name') => rows.map((r) => r[key]);
 
 describe('populate', () => {

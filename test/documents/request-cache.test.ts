@@ -38,8 +38,8 @@ describe('request keys', () => {
 describe('cached requests and plans', () => {
   it('answer from the data as it is now: writes between repeats show', async () => {
     const svc = q.documents(R);
-    const names = () => svc.findPageSync({ filters: { stars: { $gte: 4 } }, sort: ['name:asc'] }).results.map((e) => e.name);
-    const fromQuery = () => svc.findFromQuery({ filters: { stars: { $gte: '4' } }, sort: 'name:asc' } as never).results.map((e) => e.name);
+    const names = () => q.reads.findPageSync(R, { filters: { stars: { $gte: 4 } }, sort: ['name:asc'] }).results.map((e) => e.name);
+    const fromQuery = () => q.reads.query(R, { filters: { stars: { $gte: '4' } }, sort: 'name:asc' } as never).results.map((e) => e.name);
     expect(names()).toEqual(['Alpha', 'Gamma']);
     expect(fromQuery()).toEqual(['Alpha', 'Gamma']);
     const created = await svc.create({ data: { name: 'Delta', stars: 4 } });
@@ -51,20 +51,18 @@ describe('cached requests and plans', () => {
   });
 
   it('reject a bad request every time it comes, not only the first', () => {
-    const svc = q.documents(R);
     for (let i = 0; i < 3; i++) {
-      expect(() => svc.findPageSync({ filters: { stars: { $gte: 'many' } } })).toThrow(/valid number/);
-      expect(() => svc.findFromQuery({ filters: { nope: 'x' } } as never)).toThrow(/nope/);
+      expect(() => q.reads.findPageSync(R, { filters: { stars: { $gte: 'many' } } })).toThrow(/valid number/);
+      expect(() => q.reads.query(R, { filters: { nope: 'x' } } as never)).toThrow(/nope/);
     }
   });
 });
 
 describe('list queries handed in by callers', () => {
   it('are read afresh when they are not sealed: a caller may change one between calls', async () => {
-    const svc = q.documents(R);
     const query = { filters: { name: { $eq: 'Gamma' } } } as never as Record<string, Record<string, Record<string, string>>>;
-    expect(svc.findFromQuery(query as never).results.map((e) => e.name)).toEqual(['Gamma']);
+    expect(q.reads.query(R, query as never).results.map((e) => e.name)).toEqual(['Gamma']);
     query.filters!.name!.$eq = 'Beta';
-    expect(svc.findFromQuery(query as never).results.map((e) => e.name)).toEqual(['Beta']);
+    expect(q.reads.query(R, query as never).results.map((e) => e.name)).toEqual(['Beta']);
   });
 });

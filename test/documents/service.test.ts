@@ -118,51 +118,51 @@ describe('create and read', () => {
 describe('findPage', () => {
   it('page / pageSize meta', async () => {
     await seed(7);
-    const first = await items().findPage({ pagination: { page: 1, pageSize: 3 } });
+    const first = await q.reads.findPage(ITEM, { pagination: { page: 1, pageSize: 3 } });
     expect(first.results.map((e) => e.name)).toEqual(['i1', 'i2', 'i3']);
     expect(first.pagination).toEqual({ page: 1, pageSize: 3, pageCount: 3, total: 7 });
-    const last = await items().findPage({ pagination: { page: 3, pageSize: 3 } });
+    const last = await q.reads.findPage(ITEM, { pagination: { page: 3, pageSize: 3 } });
     expect(last.results.map((e) => e.name)).toEqual(['i7']);
     expect(last.pagination).toEqual({ page: 3, pageSize: 3, pageCount: 3, total: 7 });
   });
 
   it('the default page is the first 25', async () => {
     await seed(27);
-    const page = await items().findPage();
+    const page = await q.reads.findPage(ITEM);
     expect(page.results).toHaveLength(25);
     expect(page.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 2, total: 27 });
   });
 
   it('start / limit meta', async () => {
     await seed(5);
-    const page = await items().findPage({ pagination: { start: 1, limit: 2 } });
+    const page = await q.reads.findPage(ITEM, { pagination: { start: 1, limit: 2 } });
     expect(page.results.map((e) => e.name)).toEqual(['i2', 'i3']);
     expect(page.pagination).toEqual({ start: 1, limit: 2, total: 5 });
   });
 
   it('withCount: false answers the raw start / limit pair, in page mode too (filters.md §5.1)', async () => {
     await seed(5);
-    const page = await items().findPage({ pagination: { page: 2, pageSize: 2, withCount: false } });
+    const page = await q.reads.findPage(ITEM, { pagination: { page: 2, pageSize: 2, withCount: false } });
     expect(page.results.map((e) => e.name)).toEqual(['i3', 'i4']);
     expect(page.pagination).toEqual({ start: 2, limit: 2 });
-    expect((await items().findPage({ pagination: { start: 0, limit: 2, withCount: false } })).pagination).toEqual({ start: 0, limit: 2 });
+    expect((await q.reads.findPage(ITEM, { pagination: { start: 0, limit: 2, withCount: false } })).pagination).toEqual({ start: 0, limit: 2 });
   });
 
   it('a page size above the maximum (100) is capped, and the meta says so (DECISIONS, limits)', async () => {
     await seed(3);
-    expect((await items().findPage({ pagination: { pageSize: 500 } })).pagination).toEqual({ page: 1, pageSize: 100, pageCount: 1, total: 3 });
-    expect((await items().findPage({ pagination: { start: 0, limit: 500 } })).pagination).toEqual({ start: 0, limit: 100, total: 3 });
+    expect((await q.reads.findPage(ITEM, { pagination: { pageSize: 500 } })).pagination).toEqual({ page: 1, pageSize: 100, pageCount: 1, total: 3 });
+    expect((await q.reads.findPage(ITEM, { pagination: { start: 0, limit: 500 } })).pagination).toEqual({ start: 0, limit: 100, total: 3 });
   });
 
   it('an empty list has pageCount 0', async () => {
-    expect(await items().findPage()).toEqual({ results: [], pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } });
+    expect(await q.reads.findPage(ITEM)).toEqual({ results: [], pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } });
   });
 
   it('page and offset together, or out of range, are pagination errors', async () => {
-    await expect(items().findPage({ pagination: { page: 1, start: 0 } })).rejects.toBeInstanceOf(PaginationError);
+    await expect(q.reads.findPage(ITEM, { pagination: { page: 1, start: 0 } })).rejects.toBeInstanceOf(PaginationError);
     // Strapi accepts page 0 (as page 1); a page that is not an integer is the error.
-    expect((await items().findPage({ pagination: { page: 0 } })).pagination).toMatchObject({ page: 1 });
-    await expect(items().findPage({ pagination: { page: 1.5 } })).rejects.toMatchObject({ status: 400, name: 'PaginationError' });
+    expect((await q.reads.findPage(ITEM, { pagination: { page: 0 } })).pagination).toMatchObject({ page: 1 });
+    await expect(q.reads.findPage(ITEM, { pagination: { page: 1.5 } })).rejects.toMatchObject({ status: 400, name: 'PaginationError' });
   });
 });
 

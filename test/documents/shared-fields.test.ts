@@ -70,7 +70,7 @@ describe('fields shared by the locales of a document', () => {
     const id = (await pages.create({ data: { title: 'Home', code: 'c1', chef }, status: 'published' })).documentId as string;
     await pages.update({ documentId: id, locale: 'fr', data: { title: 'Accueil' }, status: 'published' });
     const long = '2020-01-01T00:00:00.000Z';
-    await pages.restoreTimestamps({ documentId: id, locale: 'en', status: 'draft', createdAt: long, updatedAt: long, publishedAt: null });
+    await q.restoreTimestamps(PAGE, { documentId: id, locale: 'en', status: 'draft', createdAt: long, updatedAt: long, publishedAt: null });
 
     await pages.update({ documentId: id, locale: 'fr', data: { code: 'c2' } });
     expect(await field(id, 'code')).toEqual({ 'en/draft': 'c2', 'fr/draft': 'c2', 'en/published': 'c1', 'fr/published': 'c1' });

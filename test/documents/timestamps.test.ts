@@ -16,8 +16,8 @@ describe('restoring timestamps', () => {
     const svc = q.documents(A);
     const created = await svc.create({ data: { title: 'Old story' }, status: 'published' });
     const documentId = created.documentId as string;
-    await svc.restoreTimestamps({ documentId, status: 'published', ...times });
-    const draft = await svc.restoreTimestamps({ documentId, ...times });
+    await q.restoreTimestamps(svc.contentType.uid, { documentId, status: 'published', ...times });
+    const draft = await q.restoreTimestamps(svc.contentType.uid, { documentId, ...times });
     expect(draft).toMatchObject({ createdAt: times.createdAt, updatedAt: times.updatedAt, publishedAt: null });
     expect(await svc.findOne({ documentId, status: 'published' })).toMatchObject(times);
     const old = await svc.findMany({ status: 'published', filters: { createdAt: { $lt: '2020-06-01T00:00:00.000Z' } } });
@@ -28,8 +28,8 @@ describe('restoring timestamps', () => {
     const svc = q.documents(R);
     const r = await svc.create({ data: { name: 'Kept' } });
     const documentId = r.documentId as string;
-    expect(await svc.restoreTimestamps({ documentId: 'nosuchdocumentidxxxxxxxx', ...times })).toBeNull();
-    await expect(svc.restoreTimestamps({ documentId, ...times, updatedAt: 'yesterday' })).rejects.toMatchObject({ name: 'ValidationError', details: { path: 'updatedAt' } });
+    expect(await q.restoreTimestamps(svc.contentType.uid, { documentId: 'nosuchdocumentidxxxxxxxx', ...times })).toBeNull();
+    await expect(q.restoreTimestamps(svc.contentType.uid, { documentId, ...times, updatedAt: 'yesterday' })).rejects.toMatchObject({ name: 'ValidationError', details: { path: 'updatedAt' } });
     expect(await svc.findOne({ documentId })).toMatchObject({ createdAt: r.createdAt, updatedAt: r.updatedAt });
   });
 });

@@ -62,7 +62,7 @@ describe("a caller's changes to the entries it was given", () => {
     const documentId = await freshNote();
     expect(await everyAnswer(documentId)).toEqual([ORIGINAL, ORIGINAL, ORIGINAL, ORIGINAL]);
     scribble((await q.documents(NOTE).findOne({ documentId }))!);
-    scribble(q.documents(NOTE).findFromQuery({}).results[0]!);
+    scribble(q.reads.query(NOTE, {}).results[0]!);
     expect(await everyAnswer(documentId)).toEqual([ORIGINAL, ORIGINAL, ORIGINAL, ORIGINAL]);
   });
 });

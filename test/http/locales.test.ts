@@ -96,7 +96,7 @@ describe('the document service', () => {
     const calls: [string, () => Promise<unknown>][] = [
       ['findMany', () => tags.findMany({ locale: 'de' })],
       ['findFirst', () => tags.findFirst({ locale: 'de' })],
-      ['findPage', () => tags.findPage({ locale: 'de' })],
+      ['findPage', () => server.quarry.reads.findPage(TAG, { locale: 'de' })],
       ['findOne', () => tags.findOne({ documentId: tag, locale: 'de' })],
       ['count', () => tags.count({ locale: 'de' })],
       ['create', () => tags.create({ locale: 'de', data: { name: 'Neu' } })],

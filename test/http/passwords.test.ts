@@ -90,7 +90,7 @@ describe('password fields', () => {
       q.documents(MEMBER).create({ data: { name: 'Batch 1', password: 'batch-secret-1' } }),
       q.documents(MEMBER).create({ data: { name: 'Batch 2', password: 'batch-secret-2' } }),
     ]);
-    expect(q.documents(MEMBER).findPageSync({ filters: { name: { $startsWith: 'Batch' } } }).results).toHaveLength(2);
+    expect(q.reads.findPageSync(MEMBER, { filters: { name: { $startsWith: 'Batch' } } }).results).toHaveLength(2);
     const [one, two] = await Promise.all(made);
     expect(q.store.writeGeneration).toBe(before + 1);
     expect(verifies(storedPassword(MEMBER, one!.id as number), 'batch-secret-1')).toBe(true);

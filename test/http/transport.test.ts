@@ -227,9 +227,9 @@ describe.each<Transport>(['uws', 'node'])('%s transport', (transport) => {
   });
 
   it('an unexpected error is a bare 500, never a message or a stack', async () => {
-    const service = server.quarry.documents('api::chef.chef');
-    const original = service.findFromQuery;
-    service.findFromQuery = () => {
+    const reads = server.quarry.reads;
+    const original = reads.page;
+    reads.page = () => {
       throw new TypeError('secret internals at /srv/quarry');
     };
     try {
@@ -240,7 +240,7 @@ describe.each<Transport>(['uws', 'node'])('%s transport', (transport) => {
       expect(r.text).not.toContain('secret');
       expect(internalErrors.splice(0)).toEqual([expect.any(TypeError)]);
     } finally {
-      service.findFromQuery = original;
+      reads.page = original;
     }
     await alive();
   });

@@ -16,8 +16,8 @@ describe('estimateList', () => {
     await t?.dispose();
   });
 
-  const estimate = (rest: string) => t.quarry.documents(RESTAURANT).estimateFromQuery(readQueryString(rest));
-  const total = (rest: string) => (t.quarry.documents(RESTAURANT).findFromQuery(readQueryString(rest)).pagination as { total: number }).total;
+  const estimate = (rest: string) => t.quarry.reads.estimateQuery(RESTAURANT, readQueryString(rest));
+  const total = (rest: string) => (t.quarry.reads.query(RESTAURANT, readQueryString(rest)).pagination as { total: number }).total;
 
   it('a point lookup is a few units and plans as one index read', () => {
     const e = estimate(`filters[name][$eq]=${encodeURIComponent(data.restaurant(3).name)}`);

@@ -22,7 +22,7 @@ describe('REST lists with a worker pool', () => {
     limited = createQuarry({ schemas: SCHEMAS, path: t.path, readOnly: true, i18n: { defaultLocale: 'en', locales: ['en', 'fr'] }, pool: { threads: 2, timeoutMs: LIMIT } });
     await limited.pool!.ready();
     for (let round = 0; ; round++) {
-      const tries = await Promise.allSettled([1, 2, 3, 4].map(() => limited.documents(RESTAURANT).findFromQueryAsync(readQueryString('fields[0]=name'), undefined, { run: 'pool' })));
+      const tries = await Promise.allSettled([1, 2, 3, 4].map(() => limited.reads.queryAsync(RESTAURANT, readQueryString('fields[0]=name'), undefined, 'pool')));
       if (tries.every((r) => r.status === 'fulfilled')) break;
       if (round === 50) throw new Error('pool threads did not start');
     }
@@ -45,19 +45,17 @@ describe('REST lists with a worker pool', () => {
     });
 
     it.each([CHEAP, POOLED, '/api/restaurants?populate=*&sort=chef.name:desc&pagination[page]=2&pagination[pageSize]=7'])('%s answers what the document service answers inline', async (path) => {
-      const service = t.quarry.documents(RESTAURANT);
       const query = readQueryString(path.slice(path.indexOf('?') + 1));
-      const page = service.findFromQuery(query);
+      const page = t.quarry.reads.query(RESTAURANT, query);
       const r = await call(server.base, 'GET', path);
       expect(r.status).toBe(200);
       expect(r.text).toBe(JSON.stringify({ data: page.results, meta: { pagination: page.pagination } }));
     });
 
     it('the pooled path is the one taken for the expensive list', () => {
-      const service = t.quarry.documents(RESTAURANT);
       const threshold = t.quarry.pool!.costThreshold;
-      expect(service.estimateFromQuery(readQueryString(CHEAP.split('?')[1]!)).movable).toBeLessThan(threshold);
-      expect(service.estimateFromQuery(readQueryString(POOLED.split('?')[1]!)).movable).toBeGreaterThanOrEqual(threshold);
+      expect(t.quarry.reads.estimateQuery(RESTAURANT, readQueryString(CHEAP.split('?')[1]!)).movable).toBeLessThan(threshold);
+      expect(t.quarry.reads.estimateQuery(RESTAURANT, readQueryString(POOLED.split('?')[1]!)).movable).toBeGreaterThanOrEqual(threshold);
     });
 
     it('bad params are the same 400 as without a pool', async () => {

@@ -3,6 +3,7 @@ import { buildQueries } from '../../bench/dataset/queries.js';
 import type { Dataset } from '../../bench/dataset/types.js';
 import { createQuarry, PaginationError, QuarryError, RequestTimeoutError, ValidationError, type Quarry } from '../../src/index.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
+import type { Page } from '../../src/documents/read.js';
 import { ARTICLE, EXPLOSIVE_POPULATE, ensureBuilt, loadDataset, openQuarry, RESTAURANT, SCHEMAS, sleep, type TestQuarry } from './support.js';
 
 const SIZE = 2_000;
@@ -58,16 +59,16 @@ describe('worker pool (document service)', () => {
       expect(queries.length).toBeGreaterThan(10);
       for (const bench of queries) {
         const query = q(bench.rest);
-        const inline = await service().findFromQueryAsync(query, undefined, { run: 'inline' });
-        const pooled = await service().findFromQueryAsync(query, undefined, { run: 'pool' });
+        const inline = await t.quarry.reads.queryAsync(RESTAURANT, query, undefined, 'inline');
+        const pooled = await t.quarry.reads.queryAsync(RESTAURANT, query, undefined, 'pool');
         expect(pooled, bench.name).toEqual(inline);
         expect(JSON.stringify(pooled), bench.name).toBe(JSON.stringify(inline));
         expect((inline.pagination as { total: number }).total, bench.name).toBeGreaterThan(0);
       }
     });
     it.each(extra)('%s', async (rest) => {
-      const inline = service().findFromQuery(q(rest));
-      const pooled = await service().findFromQueryAsync(q(rest), undefined, { run: 'pool' });
+      const inline = t.quarry.reads.query(RESTAURANT, q(rest));
+      const pooled = await t.quarry.reads.queryAsync(RESTAURANT, q(rest), undefined, 'pool');
       expect(JSON.stringify(pooled)).toBe(JSON.stringify(inline));
     });
     it.each([
@@ -76,45 +77,44 @@ describe('worker pool (document service)', () => {
       'locale=fr&sort=title:desc',
       'locale=*&pagination[pageSize]=100',
     ])('versions and locales: articles %s', async (rest) => {
-      const articles = t.quarry.documents(ARTICLE);
-      const inline = articles.findFromQuery(q(rest));
-      const pooled = await articles.findFromQueryAsync(q(rest), undefined, { run: 'pool' });
+      const inline = t.quarry.reads.query(ARTICLE, q(rest));
+      const pooled = await t.quarry.reads.queryAsync(ARTICLE, q(rest), undefined, 'pool');
       expect(inline.results.length).toBeGreaterThan(0);
       expect(JSON.stringify(pooled)).toBe(JSON.stringify(inline));
     });
     it('the list settings (page sizes) travel with the request', async () => {
       const settings = { defaultPageSize: 7, maxPageSize: 9 };
-      expect((await service().findFromQueryAsync(q(''), settings, { run: 'pool' })).results).toHaveLength(7);
-      expect((await service().findFromQueryAsync(q('pagination[pageSize]=50'), settings, { run: 'pool' })).results).toHaveLength(9);
+      expect((await t.quarry.reads.queryAsync(RESTAURANT, q(''), settings, 'pool')).results).toHaveLength(7);
+      expect((await t.quarry.reads.queryAsync(RESTAURANT, q('pagination[pageSize]=50'), settings, 'pool')).results).toHaveLength(9);
     });
   });
 
   describe('cheap lists inline, expensive ones on a worker', () => {
     it('answers a list that runs inline at once, without a promise, and an offloaded one later', async () => {
       const cheap = q(`filters[name][$eq]=${encodeURIComponent(data.restaurant(7).name)}`);
-      const now = service().findFromQueryMaybeAsync(cheap);
+      const now = t.quarry.reads.page(t.quarry.reads.compileQuery(RESTAURANT, cheap));
       expect(now).not.toBeInstanceOf(Promise);
-      expect(now).toEqual(service().findFromQuery(cheap));
+      expect(now).toEqual(t.quarry.reads.query(RESTAURANT, cheap));
       const costly = q('sort=chef.name:asc&pagination[pageSize]=10');
-      const later = service().findFromQueryMaybeAsync(costly);
+      const later = t.quarry.reads.page(t.quarry.reads.compileQuery(RESTAURANT, costly));
       expect(later).toBeInstanceOf(Promise);
-      expect(await later).toEqual(service().findFromQuery(costly));
+      expect(await later).toEqual(t.quarry.reads.query(RESTAURANT, costly));
     });
 
     it('decides by the estimate: a point lookup stays inline, a relation sort over every row goes', async () => {
       const run = vi.spyOn(t.quarry.pool!, 'run');
       try {
         const cheap = q(`filters[name][$eq]=${encodeURIComponent(data.restaurant(7).name)}`);
-        expect(service().estimateFromQuery(cheap).movable).toBeLessThan(t.quarry.pool!.costThreshold);
-        const page = await service().findFromQueryAsync(cheap);
+        expect(t.quarry.reads.estimateQuery(RESTAURANT, cheap).movable).toBeLessThan(t.quarry.pool!.costThreshold);
+        const page = await t.quarry.reads.queryAsync(RESTAURANT, cheap);
         expect(page.results.map((e) => e.name)).toEqual([data.restaurant(7).name]);
         expect(run).not.toHaveBeenCalled();
 
         const costly = q('sort=chef.name:asc&pagination[pageSize]=10');
-        expect(service().estimateFromQuery(costly).movable).toBeGreaterThanOrEqual(t.quarry.pool!.costThreshold);
-        const sorted = await service().findFromQueryAsync(costly);
+        expect(t.quarry.reads.estimateQuery(RESTAURANT, costly).movable).toBeGreaterThanOrEqual(t.quarry.pool!.costThreshold);
+        const sorted = await t.quarry.reads.queryAsync(RESTAURANT, costly);
         expect(run).toHaveBeenCalledTimes(1);
-        expect(sorted).toEqual(service().findFromQuery(costly));
+        expect(sorted).toEqual(t.quarry.reads.query(RESTAURANT, costly));
       } finally {
         run.mockRestore();
       }
@@ -122,7 +122,7 @@ describe('worker pool (document service)', () => {
 
     it('a cheap list settles in the same turn (no thread hop)', async () => {
       let settled = false;
-      const pending = service().findFromQueryAsync(q('filters[id][$eq]=3')).then(() => (settled = true));
+      const pending = t.quarry.reads.queryAsync(RESTAURANT, q('filters[id][$eq]=3')).then(() => (settled = true));
       await Promise.resolve();
       await Promise.resolve();
       await Promise.resolve();
@@ -135,13 +135,13 @@ describe('worker pool (document service)', () => {
       try {
         const seen = await t.quarry.store.transact(() => {
           void service().create({ data: { name: 'Inside Txn', stars: 1 } });
-          return service().findFromQueryAsync(q('filters[name][$eq]=Inside Txn&sort=chef.name'), undefined, { run: 'pool' });
+          return t.quarry.reads.queryAsync(RESTAURANT, q('filters[name][$eq]=Inside Txn&sort=chef.name'), undefined, 'pool');
         });
         expect(seen.results.map((e) => e.name)).toEqual(['Inside Txn']);
         expect(run).not.toHaveBeenCalled();
       } finally {
         run.mockRestore();
-        const found = service().findFromQuery(q('filters[name][$eq]=Inside Txn'));
+        const found = t.quarry.reads.query(RESTAURANT, q('filters[name][$eq]=Inside Txn'));
         for (const e of found.results) await service().delete({ documentId: e.documentId as string });
       }
     });
@@ -157,8 +157,8 @@ describe('worker pool (document service)', () => {
       'populate[nope]=*',
       'fields[0]=nope',
     ])('ValidationError: %s', async (rest) => {
-      const inline = await failure(service().findFromQueryAsync(q(rest), undefined, { run: 'inline' }));
-      const pooled = await failure(service().findFromQueryAsync(q(rest), undefined, { run: 'pool' }));
+      const inline = await failure(t.quarry.reads.queryAsync(RESTAURANT, q(rest), undefined, 'inline'));
+      const pooled = await failure(t.quarry.reads.queryAsync(RESTAURANT, q(rest), undefined, 'pool'));
       expect(inline).toBeInstanceOf(ValidationError);
       expect(pooled).toBeInstanceOf(ValidationError);
       expect(pooled).toBeInstanceOf(QuarryError);
@@ -170,15 +170,16 @@ describe('worker pool (document service)', () => {
 
     it('a PaginationError keeps its class', async () => {
       const rest = 'pagination[page]=1&pagination[start]=0';
-      const inline = await failure(service().findFromQueryAsync(q(rest), undefined, { run: 'inline' }));
-      const pooled = await failure(service().findFromQueryAsync(q(rest), undefined, { run: 'pool' }));
+      const inline = await failure(t.quarry.reads.queryAsync(RESTAURANT, q(rest), undefined, 'inline'));
+      const pooled = await failure(t.quarry.reads.queryAsync(RESTAURANT, q(rest), undefined, 'pool'));
       expect(pooled).toBeInstanceOf((inline as QuarryError).constructor);
       expect((pooled as QuarryError).toJSON()).toEqual((inline as QuarryError).toJSON());
       expect([PaginationError, ValidationError].some((C) => pooled instanceof C)).toBe(true);
     });
 
     it('anything else is a plain Error (a 500 over REST), never a QuarryError', async () => {
-      const e = await failure(t.quarry.pool!.run('api::nope.nope', {}, undefined));
+      const read = t.quarry.reads.compileQuery(RESTAURANT, q(''));
+      const e = await failure(t.quarry.pool!.run({ kind: 'one', read: { ...read, type: 'api::nope.nope' }, documentId: 'x' }));
       expect(e).toBeInstanceOf(Error);
       expect(e).not.toBeInstanceOf(QuarryError);
       expect((e as Error).message).toContain('Unknown content-type');
@@ -198,11 +199,10 @@ describe('worker pool (document service)', () => {
       await limited?.close();
     });
     const pool = () => limited.pool!;
-    const restaurants = () => limited.documents(RESTAURANT);
     const CHEAP = 'filters[stars][$eq]=5&pagination[pageSize]=5';
     const warm = async () => {
       for (let round = 0; ; round++) {
-        const tries = await Promise.allSettled([1, 2, 3, 4].map(() => restaurants().findFromQueryAsync(q(CHEAP), undefined, { run: 'pool' })));
+        const tries = await Promise.allSettled([1, 2, 3, 4].map(() => limited.reads.queryAsync(RESTAURANT, q(CHEAP), undefined, 'pool')));
         if (tries.every((r) => r.status === 'fulfilled')) return;
         if (round === 50) throw new Error('pool threads did not start');
       }
@@ -211,11 +211,11 @@ describe('worker pool (document service)', () => {
 
     it('a real query past the limit is answered with a 503 while the main thread answers others', async () => {
       const query = q(EXPLOSIVE_POPULATE);
-      expect(restaurants().estimateFromQuery(query).movable).toBeGreaterThan(pool().costThreshold * 100);
+      expect(limited.reads.estimateQuery(RESTAURANT, query).movable).toBeGreaterThan(pool().costThreshold * 100);
       const ids = pool().threadIds;
       const started = performance.now();
       // Chosen by the estimate, not forced.
-      const slow = restaurants().findFromQueryAsync(query).then(
+      const slow = limited.reads.queryAsync(RESTAURANT, query).then(
         () => ({ error: undefined, at: performance.now() - started }),
         (error: unknown) => ({ error, at: performance.now() - started }),
       );
@@ -223,12 +223,12 @@ describe('worker pool (document service)', () => {
       const answered: number[] = [];
       while (performance.now() - started < LIMIT - 50) {
         const t0 = performance.now();
-        const page = await restaurants().findFromQueryAsync(q(CHEAP));
+        const page = await limited.reads.queryAsync(RESTAURANT, q(CHEAP));
         expect(page.results).toHaveLength(5);
         answered.push(performance.now() - t0);
         await sleep(5);
       }
-      const pooled = await Promise.all([1, 2, 3].map(() => restaurants().findFromQueryAsync(q(CHEAP), undefined, { run: 'pool' })));
+      const pooled = await Promise.all([1, 2, 3].map(() => limited.reads.queryAsync(RESTAURANT, q(CHEAP), undefined, 'pool')));
       for (const page of pooled) expect(page.results).toHaveLength(5);
       const { error, at } = await slow;
       expect(error).toBeInstanceOf(RequestTimeoutError);
@@ -249,12 +249,12 @@ describe('worker pool (document service)', () => {
       await expect(pool().spin(60_000)).rejects.toBeInstanceOf(RequestTimeoutError);
       expect(performance.now() - started).toBeLessThan(LIMIT + 500);
       // Meanwhile the other thread serves pooled lists.
-      const page = await restaurants().findFromQueryAsync(q(CHEAP), undefined, { run: 'pool' });
+      const page = await limited.reads.queryAsync(RESTAURANT, q(CHEAP), undefined, 'pool');
       expect(page.results).toHaveLength(5);
       await until(() => pool().threads === 2 && pool().threadIds.filter((id) => !ids.includes(id)).length === 1);
       expect(performance.now() - started).toBeGreaterThan(LIMIT + 900);
       await warm();
-      const pages = await Promise.all(Array.from({ length: 6 }, () => restaurants().findFromQueryAsync(q(CHEAP), undefined, { run: 'pool' })));
+      const pages = await Promise.all(Array.from({ length: 6 }, () => limited.reads.queryAsync(RESTAURANT, q(CHEAP), undefined, 'pool')));
       for (const p of pages) expect(p.results).toHaveLength(5);
     });
 
@@ -262,14 +262,14 @@ describe('worker pool (document service)', () => {
       const ids = pool().threadIds;
       const busy = [pool().spin(60_000), pool().spin(60_000)].map((p) => p.then(() => 'done', (e: unknown) => e));
       const started = performance.now();
-      const queued = await restaurants().findFromQueryAsync(q(CHEAP), undefined, { run: 'pool' }).then(() => 'done', (e: unknown) => e);
+      const queued = await limited.reads.queryAsync(RESTAURANT, q(CHEAP), undefined, 'pool').then(() => 'done', (e: unknown) => e);
       expect(queued).toBeInstanceOf(RequestTimeoutError);
       expect(performance.now() - started).toBeLessThan(LIMIT + 500);
       for (const b of await Promise.all(busy)) expect(b).toBeInstanceOf(RequestTimeoutError);
       await until(() => pool().threads === 2 && pool().threadIds.every((id) => !ids.includes(id)));
       expect(pool().queued).toBe(0);
       await warm();
-      expect((await restaurants().findFromQueryAsync(q(CHEAP), undefined, { run: 'pool' })).results).toHaveLength(5);
+      expect((await limited.reads.queryAsync(RESTAURANT, q(CHEAP), undefined, 'pool')).results).toHaveLength(5);
     });
 
     it('stopped and terminated threads leave no LMDB readers behind', async () => {
@@ -279,7 +279,7 @@ describe('worker pool (document service)', () => {
       const before = readers();
       for (let round = 0; round < 3; round++) {
         const ids = pool().threadIds;
-        await expect(restaurants().findFromQueryAsync(q(EXPLOSIVE_POPULATE), undefined, { run: 'pool' })).rejects.toBeInstanceOf(RequestTimeoutError);
+        await expect(limited.reads.queryAsync(RESTAURANT, q(EXPLOSIVE_POPULATE), undefined, 'pool')).rejects.toBeInstanceOf(RequestTimeoutError);
         await Promise.all([pool().spin(60_000), pool().spin(60_000)].map((p) => p.catch(() => undefined)));
         await until(() => pool().threads === 2 && pool().threadIds.every((id) => !ids.includes(id)));
         await warm();
@@ -295,16 +295,16 @@ describe('worker pool (document service)', () => {
       const name = `Fresh ${Date.now()}`;
       const query = q(`filters[name][$eq]=${encodeURIComponent(name)}&sort=chef.name`);
       // Warm the workers' caches for this query first: the write must drop what they keep.
-      for (let i = 0; i < 4; i++) expect((await service().findFromQueryAsync(query, undefined, { run: 'pool' })).results).toEqual([]);
+      for (let i = 0; i < 4; i++) expect((await t.quarry.reads.queryAsync(RESTAURANT, query, undefined, 'pool')).results).toEqual([]);
       const created = await service().create({ data: { name, stars: 2 } });
       for (let i = 0; i < 4; i++) {
-        const page = await service().findFromQueryAsync(query, undefined, { run: 'pool' });
+        const page = await t.quarry.reads.queryAsync(RESTAURANT, query, undefined, 'pool');
         expect(page.results.map((e) => e.documentId)).toEqual([created.documentId]);
       }
       await service().update({ documentId: created.documentId as string, data: { stars: 5 } });
-      for (let i = 0; i < 4; i++) expect((await service().findFromQueryAsync(query, undefined, { run: 'pool' })).results[0]!.stars).toBe(5);
+      for (let i = 0; i < 4; i++) expect((await t.quarry.reads.queryAsync(RESTAURANT, query, undefined, 'pool')).results[0]!.stars).toBe(5);
       await service().delete({ documentId: created.documentId as string });
-      for (let i = 0; i < 4; i++) expect((await service().findFromQueryAsync(query, undefined, { run: 'pool' })).results).toEqual([]);
+      for (let i = 0; i < 4; i++) expect((await t.quarry.reads.queryAsync(RESTAURANT, query, undefined, 'pool')).results).toEqual([]);
     });
 
     it('a pooled read sees each write transaction whole or not at all', async () => {
@@ -317,7 +317,7 @@ describe('worker pool (document service)', () => {
       let writing = true;
       const readers = Array.from({ length: 4 }, async () => {
         while (writing) {
-          const page = await service().findFromQueryAsync(query, undefined, { run: 'pool' });
+          const page = await t.quarry.reads.queryAsync(RESTAURANT, query, undefined, 'pool');
           seen.push({ total: (page.pagination as { total: number }).total, stars: new Set(page.results.map((e) => e.stars)) });
         }
       });
@@ -325,7 +325,7 @@ describe('worker pool (document service)', () => {
         // One transaction: a new batch, and every earlier entry of the marker moved to this batch's stars.
         await t.quarry.store.transact(() => {
           const made = Array.from({ length: BATCH }, (_, i) => service().create({ data: { name: `${marker} ${batch}-${i}`, stars: batch } }));
-          for (const e of service().findFromQuery(q(`filters[name][$startsWith]=${encodeURIComponent(marker)}&pagination[pageSize]=100000&fields[0]=stars`)).results) {
+          for (const e of t.quarry.reads.query(RESTAURANT, q(`filters[name][$startsWith]=${encodeURIComponent(marker)}&pagination[pageSize]=100000&fields[0]=stars`)).results) {
             if (e.stars !== batch) void service().update({ documentId: e.documentId as string, data: { stars: batch } });
           }
           return Promise.all(made);
@@ -341,7 +341,7 @@ describe('worker pool (document service)', () => {
         if (s.total > 0) expect([...s.stars][0]).toBe(s.total / BATCH);
       }
       expect(seen.some((s) => s.total === BATCH * 6)).toBe(true);
-      const all = service().findFromQuery(q(`filters[name][$startsWith]=${encodeURIComponent(marker)}&pagination[pageSize]=100000&fields[0]=name`));
+      const all = t.quarry.reads.query(RESTAURANT, q(`filters[name][$startsWith]=${encodeURIComponent(marker)}&pagination[pageSize]=100000&fields[0]=name`));
       await t.quarry.store.transact(() => Promise.all(all.results.map((e) => service().delete({ documentId: e.documentId as string }))));
     });
   });
@@ -385,16 +385,14 @@ describe('worker pool lifecycle', () => {
     expect(pool.threads).toBe(0);
   });
 
-  it('without `pool` there are no threads and findFromQueryAsync is findFromQuery', async () => {
+  it('without `pool` there are no threads and every read runs inline, a costly one too', async () => {
     const t = openQuarry({ pool: undefined });
     try {
       expect(t.quarry.pool).toBeUndefined();
-      const service = t.quarry.documents(RESTAURANT);
-      await service.create({ data: { name: 'Solo', stars: 3 } });
-      const spy = vi.spyOn(service, 'findFromQuery');
-      const page = await service.findFromQueryAsync(readQueryString('sort=chef.name'));
-      expect(page.results.map((e) => e.name)).toEqual(['Solo']);
-      expect(spy).toHaveBeenCalledTimes(1);
+      await t.quarry.documents(RESTAURANT).create({ data: { name: 'Solo', stars: 3 } });
+      const page = t.quarry.reads.page(t.quarry.reads.compileQuery(RESTAURANT, readQueryString('sort=chef.name')));
+      expect(page).not.toBeInstanceOf(Promise);
+      expect((page as Page).results.map((e) => e.name)).toEqual(['Solo']);
     } finally {
       await t.dispose();
     }

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => q.dispose());
 
-const ids = (filters: unknown) => q.documents(N).findPageSync({ filters, pagination: { pageSize: 100 } }).results.map((e) => e.id);
+const ids = (filters: unknown) => q.reads.findPageSync(N, { filters, pagination: { pageSize: 100 } }).results.map((e) => e.id);
 const keys = (...names: (keyof typeof texts)[]) => names.map((n) => idOf[n]).sort((a, b) => a! - b!);
 
 describe('text past the indexed prefix', () => {

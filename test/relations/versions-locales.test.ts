@@ -336,7 +336,7 @@ describe('a deep filter through a to-one relation to a target with versions', ()
   it('counts a source once after the target gains its published version (the plan is kept across writes)', async () => {
     const b = await create(BOOK, { title: 'b' });
     // The same request text each time: its plan is kept, and was made while books had drafts only.
-    const shelvesFeaturing = () => q.documents(SHELF).findFromQuery({ filters: { featured: { title: { $eq: 'b' } } } } as never).pagination.total;
+    const shelvesFeaturing = () => q.reads.query(SHELF, { filters: { featured: { title: { $eq: 'b' } } } } as never).pagination.total;
     expect(shelvesFeaturing()).toBe(0);
     await publish(BOOK, b);
     // No status: the shelf links both versions of the book, and both match.
@@ -369,7 +369,7 @@ describe('a source without versions and a target with them (relations.md §3 rul
     expect(counted!.books).toEqual({ count: 1 });
     // Both versions of the featured book match, and each lists the shelf: one shelf all the same.
     await create(SHELF, { name: 't', featured: b2 });
-    const found = await q.documents(SHELF).findPage({ filters: { featured: { title: { $startsWith: 'b' } } }, pagination: { page: 1, pageSize: 1 } });
+    const found = await q.reads.findPage(SHELF, { filters: { featured: { title: { $startsWith: 'b' } } }, pagination: { page: 1, pageSize: 1 } });
     expect({ total: found.pagination.total, names: found.results.map((e) => e.name) }).toEqual({ total: 2, names: ['s'] });
   });
 

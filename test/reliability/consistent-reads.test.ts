@@ -43,7 +43,7 @@ describe('consistent reads under writes', () => {
       while (performance.now() < end) {
         const read = checks.pickRead();
         const issuedAt = model.seq;
-        const page = await t.quarry.documents(read.uid).findFromQueryAsync(readQueryString(read.query), undefined, { run: 'pool' });
+        const page = await t.quarry.reads.queryAsync(read.uid, readQueryString(read.query), undefined, 'pool');
         judge(read, page, issuedAt, 'worker');
         counts.pool++;
       }
@@ -53,7 +53,7 @@ describe('consistent reads under writes', () => {
         await writer.step();
         counts.writes++;
         const read = checks.pickRead();
-        judge(read, t.quarry.documents(read.uid).findFromQuery(readQueryString(read.query)), model.seq, 'inline');
+        judge(read, t.quarry.reads.query(read.uid, readQueryString(read.query)), model.seq, 'inline');
         counts.inline++;
         // Lets worker answers in between writes.
         await new Promise((resolve) => setImmediate(resolve));

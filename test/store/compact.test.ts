@@ -32,7 +32,7 @@ describe('compacting a data folder', () => {
       }))));
     }
     const query = { filters: { stars: { $gte: 3 }, categories: { name: { $in: ['C3', 'C7'] } } }, sort: ['name:desc'], populate: { categories: true }, pagination: { pageSize: 50 } };
-    const before = await q.documents(R).findPage(query);
+    const before = await q.reads.findPage(R, query);
     await q.close();
     expect(freeListEntries(dir)).toBeGreaterThan(0);
 
@@ -42,7 +42,7 @@ describe('compacting a data folder', () => {
 
     const again = createQuarry({ schemas: DEMO_SCHEMAS, path: dir, noSync: true });
     try {
-      expect(await again.documents(R).findPage(query)).toEqual(before);
+      expect(await again.reads.findPage(R, query)).toEqual(before);
       const created = await again.documents(R).create({ data: { name: 'after', stars: 5, categories: [cats[3]!.documentId] } });
       expect((await again.documents(R).findFirst({ filters: { name: 'after' } }))?.documentId).toBe(created.documentId);
     } finally {

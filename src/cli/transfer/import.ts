@@ -73,7 +73,7 @@ export class Importer {
     if (!this.published) await this.publishAll();
     await this.flush();
     for (const r of this.times) {
-      this.schedule(() => this.quarry.documents(r.type).restoreTimestamps({
+      this.schedule(() => this.quarry.restoreTimestamps(r.type, {
         documentId: r.documentId, locale: r.locale ?? undefined, status: r.status, createdAt: r.createdAt, updatedAt: r.updatedAt, publishedAt: r.publishedAt,
       }), `timestamps of ${r.type} ${r.documentId}`, true);
       if (this.pending.length >= this.batch) await this.flush();

@@ -9,6 +9,8 @@ import type { HandlerContext, MethodTable } from './context.js';
 import { entriesJson } from '../../documents/entry-json.js';
 import { dataResponse, json, noContent } from './responses.js';
 import type { Match } from './router.js';
+import type { Entry } from '../../documents/entry.js';
+import { isPromise, type CoreResponse } from '../types.js';
 
 type Collection = Extract<Match, { resource: 'collection' }>;
 type Document = Extract<Match, { resource: 'document' }>;
@@ -20,7 +22,7 @@ export const collectionRoutes: MethodTable<Collection> = Object.freeze({
     // Cheap lists settle in the same turn; expensive ones, with a pool, on a worker thread (the
     // uWS pipelining caveat of answers pending across turns: test/pool/http.test.ts).
     async run(ctx: HandlerContext<Collection>) {
-      const page = await ctx.service.findFromQueryAsync(ctx.query, ctx.settings.listParams);
+      const page = await ctx.reads.page(ctx.reads.compileQuery(ctx.match.type.uid, ctx.query, ctx.settings.listParams));
       return dataResponse(200, entriesJson(page.results), { pagination: page.pagination }, ctx.base);
     },
   },
@@ -39,9 +41,9 @@ export const documentRoutes: MethodTable<Document> = Object.freeze({
   GET: {
     readsBody: false,
     run(ctx: HandlerContext<Document>) {
-      const entry = ctx.service.findOneFromQuery(ctx.match.documentId, ctx.query);
-      if (entry === null) throw new NotFoundError();
-      return json(200, { data: entry, meta: {} }, ctx.base);
+      const entry = ctx.reads.one(ctx.reads.compileQuery(ctx.match.type.uid, ctx.query, undefined, 'one'), ctx.match.documentId);
+      // Inline (the usual case) the answer is made in the same call, without a promise.
+      return isPromise(entry) ? entry.then((e) => entryAnswer(e, ctx)) : entryAnswer(entry, ctx);
     },
   },
   PUT: {
@@ -62,6 +64,11 @@ export const documentRoutes: MethodTable<Document> = Object.freeze({
     },
   },
 });
+
+function entryAnswer(entry: Entry | null, ctx: HandlerContext<Document>): CoreResponse {
+  if (entry === null) throw new NotFoundError();
+  return json(200, { data: entry, meta: {} }, ctx.base);
+}
 
 interface WriteParams {
   readonly status: Status;

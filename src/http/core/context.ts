@@ -1,3 +1,4 @@
+import type { Reads } from '../../documents/reads.js';
 import type { DocumentService } from '../../documents/service.js';
 import type { Quarry } from '../../quarry.js';
 import type { QueryObject } from '../../query/querystring/index.js';
@@ -28,6 +29,10 @@ export class HandlerContext<M extends Match = Match> {
 
   get service(): DocumentService {
     return this.quarry.documents(this.match.type.uid);
+  }
+
+  get reads(): Reads {
+    return this.quarry.reads;
   }
 }
 

@@ -26,8 +26,8 @@ const ALL: Partial<ListParamsSettings> = Object.freeze({
 export const usersRoutes: MethodTable<Users> = Object.freeze({
   GET: {
     readsBody: false,
-    run(ctx: HandlerContext<Users>) {
-      const page = ctx.service.findFromQuery(withTopLevelWindow(ctx.query), { ...ctx.settings.listParams, ...ALL });
+    async run(ctx: HandlerContext<Users>) {
+      const page = await ctx.reads.page(ctx.reads.compileQuery(ctx.match.type.uid, withTopLevelWindow(ctx.query), { ...ctx.settings.listParams, ...ALL }));
       return json(200, page.results, ctx.base);
     },
   },
@@ -48,11 +48,11 @@ const ROW_ID = /^[1-9][0-9]{0,15}$/;
 export const userRoutes: MethodTable<User> = Object.freeze({
   GET: {
     readsBody: false,
-    run(ctx: HandlerContext<User>) {
+    async run(ctx: HandlerContext<User>) {
       const { id } = ctx.match;
       // The route takes the numeric row id; anything else names no user.
       if (!ROW_ID.test(id)) throw new NotFoundError();
-      const page = ctx.service.findFromQuery(byId(ctx.query, id), { ...ctx.settings.listParams, withCount: false });
+      const page = await ctx.reads.page(ctx.reads.compileQuery(ctx.match.type.uid, byId(ctx.query, id), { ...ctx.settings.listParams, withCount: false }));
       const user = page.results[0];
       if (user === undefined) throw new NotFoundError();
       return json(200, user, ctx.base);

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../errors/index.js';
-import type { QueryValue } from '../querystring/index.js';
+import type { ParamValue } from './types.js';
 
 /** The top-level query parameter an error belongs to (`details.param`). */
 export type QueryParam = 'filters' | 'sort' | 'fields' | 'populate' | 'pagination' | 'status' | 'locale' | 'lookup';
@@ -51,7 +51,7 @@ export function detailsAt(place: Place): { path: string; source: 'query'; param:
 const MAX_ECHO = 200;
 
 /** A value as error messages show it; query objects have no `toString`, and echoes stay short. */
-export function describeValue(value: QueryValue): string {
+export function describeValue(value: ParamValue): string {
   const text = typeof value === 'string' ? value : Array.isArray(value) ? value.map(describeValue).join(',') : JSON.stringify(value);
   return text.length > MAX_ECHO ? `${text.slice(0, MAX_ECHO)}…` : text;
 }

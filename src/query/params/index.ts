@@ -1,7 +1,6 @@
 import { ValidationError } from '../../errors/index.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { ContentType } from '../../schema/types.js';
-import type { QueryObject } from '../querystring/index.js';
 import { detailsAt, placeOf } from './errors.js';
 import { parseFields } from './fields.js';
 import { rawFilters } from './filters.js';
@@ -11,7 +10,7 @@ import { parsePopulate } from './populate.js';
 import { DEFAULT_LIST_PARAMS_SETTINGS, type ListParamsSettings } from './settings.js';
 import { parseSort } from './sort.js';
 import { parseStatus } from './status.js';
-import type { ListParams } from './types.js';
+import type { ListParams, ParamObject } from './types.js';
 
 export * from './types.js';
 export { DEFAULT_LIST_PARAMS_SETTINGS, type ListParamsSettings } from './settings.js';
@@ -34,7 +33,7 @@ export const LOOKUP_PARAM_MESSAGE = 'Invalid parameter lookup';
  * top-level params are ignored, as Strapi does without `strictParams`; `lookup` is a 400.
  */
 export function parseListParams(
-  registry: SchemaRegistry, ct: ContentType, query: QueryObject, settings?: Partial<ListParamsSettings>,
+  registry: SchemaRegistry, ct: ContentType, query: ParamObject, settings?: Partial<ListParamsSettings>,
 ): ListParams {
   const applied = settings === undefined ? DEFAULT_LIST_PARAMS_SETTINGS : { ...DEFAULT_LIST_PARAMS_SETTINGS, ...settings };
   if ('lookup' in query) throw new ValidationError(LOOKUP_PARAM_MESSAGE, { key: 'lookup', ...detailsAt(placeOf('lookup')) });

@@ -1,6 +1,6 @@
 import { ValidationError } from '../../errors/index.js';
 import type { ContentType } from '../../schema/types.js';
-import type { QueryValue } from '../querystring/index.js';
+import type { ParamValue } from './types.js';
 import { describeValue, detailsAt, type Place } from './errors.js';
 import type { LocaleParam } from './types.js';
 
@@ -11,7 +11,7 @@ const DEFAULT: LocaleParam = Object.freeze({ kind: 'default' });
 const ALL: LocaleParam = Object.freeze({ kind: 'all' });
 
 /** `locale=fr`, `locale=*` for every locale; ignored (not even checked) on types that are not localized, as in Strapi. */
-export function parseLocale(ct: ContentType, value: QueryValue | undefined, place: Place): LocaleParam | undefined {
+export function parseLocale(ct: ContentType, value: ParamValue | undefined, place: Place): LocaleParam | undefined {
   if (!ct.localized) return undefined;
   if (value === undefined || value === null || value === '') return DEFAULT;
   if (value === '*') return ALL;

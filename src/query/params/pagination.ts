@@ -1,5 +1,5 @@
 import { PaginationError, ValidationError } from '../../errors/index.js';
-import { isQueryObject, type QueryValue } from '../querystring/index.js';
+import { isParamObject, type ParamValue } from './types.js';
 import { booleanLike } from './boolean-like.js';
 import { below, describeValue, detailsAt, invalidKey, type Place } from './errors.js';
 import type { ListParamsSettings } from './settings.js';
@@ -19,10 +19,10 @@ export const isWindowKey = (key: string): key is WindowKey => WINDOW_KEYS.has(ke
 const INTEGER = /^\s*[+-]?\d{1,16}\s*$/;
 
 /** Reads `pagination[...]`; no pagination at all is the first page of the default size. */
-export function parsePagination(value: QueryValue | undefined, settings: ListParamsSettings, place: Place): Pagination {
+export function parsePagination(value: ParamValue | undefined, settings: ListParamsSettings, place: Place): Pagination {
   if (value === undefined || value === null) return { ...pageWindow(1, settings.defaultPageSize, settings, place), withCount: settings.withCount };
-  if (!isQueryObject(value)) throw new PaginationError(INVALID_PAGINATION_MESSAGE, detailsAt(place));
-  const window: Partial<Record<WindowKey, QueryValue>> = {};
+  if (!isParamObject(value)) throw new PaginationError(INVALID_PAGINATION_MESSAGE, detailsAt(place));
+  const window: Partial<Record<WindowKey, ParamValue>> = {};
   let withCount = settings.withCount;
   for (const key in value) {
     const item = value[key]!;
@@ -40,7 +40,7 @@ export function parsePagination(value: QueryValue | undefined, settings: ListPar
  * at least 0, limit to at least 1 (`-1` meaning "as many as allowed"), and sizes to the maximum.
  */
 export function parseWindow(
-  values: Partial<Record<WindowKey, QueryValue>>, settings: ListParamsSettings, place: Place,
+  values: Partial<Record<WindowKey, ParamValue>>, settings: ListParamsSettings, place: Place,
 ): PageWindow | undefined {
   const page = readInteger(values.page, 'page', place);
   const pageSize = readInteger(values.pageSize, 'pageSize', place);
@@ -69,8 +69,9 @@ function offsetWindow(askedStart: number, askedLimit: number, settings: ListPara
 }
 
 /** `null` (a key without `=`) counts as absent, as Strapi's `isNil` does. */
-function readInteger(value: QueryValue | undefined, name: WindowKey, place: Place): number | undefined {
+function readInteger(value: ParamValue | undefined, name: WindowKey, place: Place): number | undefined {
   if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
   if (typeof value === 'string' && INTEGER.test(value)) {
     const number = Number(value);
     if (Number.isSafeInteger(number)) return number;
@@ -78,8 +79,8 @@ function readInteger(value: QueryValue | undefined, name: WindowKey, place: Plac
   throw new PaginationError(invalidIntegerMessage(name, describeValue(value)), detailsAt(below(place, name)));
 }
 
-function parseWithCount(value: QueryValue, place: Place): boolean {
-  const parsed = typeof value === 'string' ? booleanLike(value) : undefined;
+function parseWithCount(value: ParamValue, place: Place): boolean {
+  const parsed = typeof value === 'boolean' ? value : typeof value === 'string' ? booleanLike(value) : undefined;
   if (parsed === undefined) throw new ValidationError(INVALID_WITH_COUNT_MESSAGE, detailsAt(place));
   return parsed;
 }

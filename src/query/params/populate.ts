@@ -1,7 +1,8 @@
 import { ValidationError } from '../../errors/index.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { ContentType, RelationAttribute } from '../../schema/types.js';
-import { ARRAY_LIMIT, type QueryObject, type QueryValue } from '../querystring/index.js';
+import { ARRAY_LIMIT } from '../querystring/index.js';
+import { isParamObject, type ParamObject, type ParamValue } from './types.js';
 import { booleanLike } from './boolean-like.js';
 import {
   below, detailsAt, INVALID_NESTED_POPULATE_MESSAGE, INVALID_POPULATE_MESSAGE, invalidAt, invalidKey, type Place,
@@ -34,12 +35,12 @@ const ROOT_ONLY = new Set(['status', 'locale']);
  * recursively. Only relations can be populated; nested filters are carried raw with their target.
  */
 export function parsePopulate(
-  registry: SchemaRegistry, ct: ContentType, value: QueryValue | undefined, settings: ListParamsSettings, place: Place,
+  registry: SchemaRegistry, ct: ContentType, value: ParamValue | undefined, settings: ListParamsSettings, place: Place,
 ): PopulateTree {
   return readLevel({ registry, settings }, ct, value, 1, place);
 }
 
-function readLevel(ctx: Context, ct: ContentType, value: QueryValue | undefined, depth: number, place: Place): Record<string, Node> {
+function readLevel(ctx: Context, ct: ContentType, value: ParamValue | undefined, depth: number, place: Place): Record<string, Node> {
   const tree = Object.create(null) as Record<string, Node>;
   if (value === undefined || value === null) return tree;
   if (typeof value === 'string') {
@@ -49,9 +50,11 @@ function readLevel(ctx: Context, ct: ContentType, value: QueryValue | undefined,
       if (typeof item === 'string') addPaths(ctx, tree, ct, item, depth, place);
       else if (item !== null) throw invalidAt(place, INVALID_POPULATE_MESSAGE);
     }
-  } else {
+  } else if (isParamObject(value)) {
     if (pastArrayLimit(value)) throw invalidAt(place, tooManyPopulateEntriesMessage(Object.keys(value).length, ARRAY_LIMIT));
     for (const key in value) readEntry(ctx, tree, ct, key, value[key]!, depth, below(place, key));
+  } else {
+    throw invalidAt(place, INVALID_POPULATE_MESSAGE);
   }
   return tree;
 }
@@ -60,7 +63,7 @@ function readLevel(ctx: Context, ct: ContentType, value: QueryValue | undefined,
  * `populate[0]=a … populate[100]=z`: a list of names past the array limit, which the reader gives
  * as an object of index keys. Strapi names the cause rather than calling `0` an invalid key.
  */
-function pastArrayLimit(value: QueryObject): boolean {
+function pastArrayLimit(value: ParamObject): boolean {
   const keys = Object.keys(value);
   return keys.length > ARRAY_LIMIT && keys.every((key, i) => key === String(i) && typeof value[key] === 'string');
 }
@@ -92,28 +95,29 @@ function addPaths(ctx: Context, tree: Record<string, Node>, ct: ContentType, tex
 
 /** One key of the object form: `true`-like, `false`-like, or the relation's own options. */
 function readEntry(
-  ctx: Context, tree: Record<string, Node>, ct: ContentType, key: string, value: QueryValue, depth: number, place: Place,
+  ctx: Context, tree: Record<string, Node>, ct: ContentType, key: string, value: ParamValue, depth: number, place: Place,
 ): void {
   const attribute = populatable(ct, key, place);
   checkDepth(ctx, depth, place);
   if (value === null) return;
-  if (typeof value === 'string') {
-    // As Strapi: false-like values and '' leave the relation out, any other string populates it.
-    if (value !== '' && booleanLike(value) !== false) tree[attribute.name] = plainNode(attribute);
+  if (typeof value !== 'object') {
+    // As Strapi: false-like values and '' leave the relation out, any other value populates it.
+    const text = String(value);
+    if (text !== '' && booleanLike(text) !== false) tree[attribute.name] = plainNode(attribute);
     return;
   }
-  if (Array.isArray(value)) throw invalidAt(place, INVALID_NESTED_POPULATE_MESSAGE);
+  if (!isParamObject(value)) throw invalidAt(place, INVALID_NESTED_POPULATE_MESSAGE);
   tree[attribute.name] = readOptions(ctx, attribute, value, depth, place);
 }
 
-function readOptions(ctx: Context, attribute: RelationAttribute, options: QueryObject, depth: number, place: Place): Node {
+function readOptions(ctx: Context, attribute: RelationAttribute, options: ParamObject, depth: number, place: Place): Node {
   const target = ctx.registry.require(attribute.target);
   let fields: FieldSelection = '*';
   let sort: SortSpec[] = [];
-  let filtersRaw: QueryObject | undefined;
+  let filtersRaw: ParamObject | undefined;
   let populate = Object.create(null) as Record<string, Node>;
   let count = false;
-  const window: Partial<Record<WindowKey, QueryValue>> = {};
+  const window: Partial<Record<WindowKey, ParamValue>> = {};
   for (const key in options) {
     const value = options[key]!;
     const here = below(place, key);
@@ -164,8 +168,8 @@ function checkDepth(ctx: Context, depth: number, place: Place): void {
 }
 
 /** Strapi accepts only boolean-like values for `count` and names the key otherwise. */
-function readCount(value: QueryValue, place: Place): boolean {
-  const parsed = typeof value === 'string' ? booleanLike(value) : undefined;
+function readCount(value: ParamValue, place: Place): boolean {
+  const parsed = typeof value === 'boolean' ? value : typeof value === 'string' ? booleanLike(value) : undefined;
   if (parsed === undefined) throw invalidKey(place);
   return parsed;
 }

@@ -1,6 +1,6 @@
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { ContentType } from '../../schema/types.js';
-import { isQueryObject, type QueryObject, type QueryValue } from '../querystring/index.js';
+import { isParamObject, type ParamObject, type ParamValue } from './types.js';
 import {
   below, INVALID_ORDER_MESSAGE, INVALID_SORT_MESSAGE, invalidAt, invalidKey, type Place, TO_MANY_SORT_REASON,
 } from './errors.js';
@@ -11,7 +11,7 @@ import type { SortDirection, SortSpec } from './types.js';
  * Reads `sort` in every form Strapi takes: `name`, `name:desc`, `a:asc,b:desc`, lists of those,
  * `sort[name]=asc`, `sort[chef][name]=asc` and `chef.name:asc`. Empty segments are ignored.
  */
-export function parseSort(registry: SchemaRegistry, ct: ContentType, value: QueryValue | undefined, place: Place): SortSpec[] {
+export function parseSort(registry: SchemaRegistry, ct: ContentType, value: ParamValue | undefined, place: Place): SortSpec[] {
   const out: SortSpec[] = [];
   if (value === undefined || value === null) return out;
   if (typeof value === 'string') {
@@ -19,11 +19,13 @@ export function parseSort(registry: SchemaRegistry, ct: ContentType, value: Quer
   } else if (Array.isArray(value)) {
     for (const item of value) {
       if (typeof item === 'string') readSortString(registry, ct, item, place, out);
-      else if (isQueryObject(item)) readSortObject(registry, ct, item, [], place, out);
+      else if (isParamObject(item)) readSortObject(registry, ct, item, [], place, out);
       else if (item !== null) throw invalidAt(place, INVALID_SORT_MESSAGE);
     }
-  } else {
+  } else if (isParamObject(value)) {
     readSortObject(registry, ct, value, [], place, out);
+  } else {
+    throw invalidAt(place, INVALID_SORT_MESSAGE);
   }
   return out;
 }
@@ -42,7 +44,7 @@ function readSortString(registry: SchemaRegistry, ct: ContentType, text: string,
 }
 
 function readSortObject(
-  registry: SchemaRegistry, ct: ContentType, object: QueryObject, prefix: readonly string[], place: Place, out: SortSpec[],
+  registry: SchemaRegistry, ct: ContentType, object: ParamObject, prefix: readonly string[], place: Place, out: SortSpec[],
 ): void {
   for (const key in object) {
     const value = object[key]!;
@@ -52,7 +54,7 @@ function readSortObject(
       if (order === '') continue;
       const direction = directionOf(order, below(place, ...path));
       out.push({ path: resolveSortPath(registry, ct, path, place), direction });
-    } else if (isQueryObject(value)) {
+    } else if (isParamObject(value)) {
       readSortObject(registry, ct, value, path, place, out);
     } else {
       throw invalidAt(below(place, ...path), INVALID_SORT_MESSAGE);

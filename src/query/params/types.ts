@@ -1,4 +1,17 @@
-import type { QueryObject } from '../querystring/index.js';
+
+/**
+ * A parameter's value as any door states it: what the query-string reader builds (text, null,
+ * lists and objects), or the typed leaves the document service and GraphQL pass on (numbers,
+ * booleans). Parsers read both, so no door turns its values into text for them.
+ */
+export type ParamValue = string | number | boolean | null | readonly ParamValue[] | ParamObject;
+
+export interface ParamObject {
+  readonly [key: string]: ParamValue;
+}
+
+export const isParamObject = (value: ParamValue | undefined): value is ParamObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -45,7 +58,7 @@ export interface PopulateNode {
   readonly fields: FieldSelection;
   readonly sort: readonly SortSpec[];
   /** Not validated here: the filter module checks it against `target`. */
-  readonly filtersRaw: QueryObject | undefined;
+  readonly filtersRaw: ParamObject | undefined;
   readonly populate: PopulateTree;
   /** Answer `{ count }` instead of the related entries. */
   readonly count: boolean;
@@ -61,7 +74,7 @@ export interface PopulateTree {
 /** Everything of a list request except the validated filter tree. */
 export interface ListParams {
   /** Not validated here: the filter module checks it against the listed type. */
-  readonly filtersRaw: QueryObject | undefined;
+  readonly filtersRaw: ParamObject | undefined;
   readonly sort: readonly SortSpec[];
   readonly fields: FieldSelection;
   readonly populate: PopulateTree;

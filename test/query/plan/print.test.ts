@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => q.dispose());
 
-const plan = (query: string) => printListPlan(q.documents(R).estimateFromQuery(readQueryString(query)).plan);
+const plan = (query: string) => printListPlan(q.reads.estimateQuery(R, readQueryString(query)).plan);
 
 describe('chosen plans', () => {
   it('read indexes, ids, trigrams and partner sets as the query needs', () => {
