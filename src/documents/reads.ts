@@ -1,7 +1,7 @@
 import type { CompiledPopulate, CompiledRead } from '../query/compile/compiled.js';
 import type { ReadCompiler, ReadInput, ReadKind } from '../query/compile/compile.js';
 import type { ListEstimate } from '../query/estimate.js';
-import { DEFAULT_LIST_PARAMS_SETTINGS, type ListParamsSettings, type ParamValue } from '../query/params/index.js';
+import { DEFAULT_LIST_PARAMS_SETTINGS, type ListParamsSettings, type ParamObject, type ParamValue } from '../query/params/index.js';
 import { isSealed, type QueryObject } from '../query/querystring/index.js';
 import type { Status } from '../store/layout.js';
 import type { Entry } from './entry.js';
@@ -34,6 +34,14 @@ export class Reads {
       this.compiler.compile(uid, query, { door: 'rest', kind, settings: applied(settings) }));
   }
 
+  /**
+   * A read stated in REST's shapes with typed values (GraphQL's arguments): compiled as REST's,
+   * every time; the caller keeps what it compiled (GraphQL, by its arguments object).
+   */
+  compileArgs(uid: string, input: ReadInput, settings?: Partial<ListParamsSettings>, kind: 'page' | 'one' = 'page'): CompiledRead {
+    return this.compiler.compile(uid, input, { door: 'rest', kind, settings: applied(settings) });
+  }
+
   /** A read as the document service states it (Strapi's parameter shapes, typed values). */
   compileParams(uid: string, params: ReadInput, kind: ReadKind): CompiledRead {
     const key = requestKey(params);
@@ -42,7 +50,7 @@ export class Reads {
   }
 
   /** One relation of `uid` populated with REST's `populate[<attribute>]` options (GraphQL's relation fields). */
-  compileRelated(uid: string, attribute: string, options: QueryObject | undefined, settings?: Partial<ListParamsSettings>): CompiledPopulate {
+  compileRelated(uid: string, attribute: string, options: ParamObject | undefined, settings?: Partial<ListParamsSettings>): CompiledPopulate {
     const populate: Record<string, ParamValue> = { [attribute]: options ?? 'true' };
     const key = requestKey([uid, populate, settings ?? null]);
     return this.populates.get(key, () => this.compiler.populateOf(uid, populate, applied(settings))[attribute]!);

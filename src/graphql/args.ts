@@ -1,13 +1,14 @@
 import type { Status } from '../documents/service.js';
-import type { QueryObject, QueryValue } from '../query/querystring/index.js';
+import type { ReadInput } from '../query/compile/compile.js';
+import type { ParamObject, ParamValue } from '../query/params/index.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import type { ContentType } from '../schema/types.js';
 
 /**
- * GraphQL arguments in the shape a REST query string is read into (`filters[name][$eq]=x`), so
- * that a GraphQL list goes through the same parser, validation and planner as the REST list:
- * same results, same errors. Operators gain their `$`; leaves become the text a query string
- * carries (the filter module casts them by the field's type, as for REST); `null` stays null.
+ * GraphQL arguments as a read's parameters, in REST's shapes (`filters: { name: { $eq: … } }`),
+ * so that a GraphQL list compiles as the REST list does: same results, same errors. Operators
+ * gain their `$`; values stay as GraphQL coerced them (numbers, booleans, text), which the
+ * compiler casts by the field's type as it casts a query string's text.
  */
 
 /** A list's arguments as given (`filters`, `pagination`, `sort`, `status`, `locale`). */
@@ -22,45 +23,43 @@ export interface ListArgs {
 /** Keys of a `<Type>FiltersInput` that are not attributes. */
 const GROUPS: Readonly<Record<string, string>> = { and: '$and', or: '$or', not: '$not' };
 
-export function listQuery(registry: SchemaRegistry, ct: ContentType, args: ListArgs, withCount: boolean): QueryObject {
-  const query = queryObject();
-  if (args.filters !== undefined && args.filters !== null) query.filters = typeFilters(registry, ct, args.filters);
-  query.pagination = windowOf(args.pagination);
-  if (!withCount) query.pagination.withCount = 'false';
-  const sort = sortOf(args.sort);
-  if (sort !== undefined) query.sort = sort;
-  if (args.status !== undefined && args.status !== null) query.status = args.status;
-  if (args.locale !== undefined && args.locale !== null) query.locale = args.locale;
-  return query;
+export function listInput(registry: SchemaRegistry, ct: ContentType, args: ListArgs, withCount: boolean): ReadInput {
+  const pagination: Record<string, ParamValue> = windowOf(args.pagination);
+  if (!withCount) pagination.withCount = false;
+  return {
+    ...(args.filters !== undefined && args.filters !== null ? { filters: typeFilters(registry, ct, args.filters) } : {}),
+    pagination,
+    ...sortOf(args.sort),
+    ...entryInput(args),
+  };
 }
 
 /** One entry's arguments: only `status` and `locale` apply. */
-export function entryQuery(args: Pick<ListArgs, 'status' | 'locale'>): QueryObject {
-  const query = queryObject();
-  if (args.status !== undefined && args.status !== null) query.status = args.status;
-  if (args.locale !== undefined && args.locale !== null) query.locale = args.locale;
-  return query;
+export function entryInput(args: Pick<ListArgs, 'status' | 'locale'>): ReadInput {
+  return {
+    ...(args.status !== undefined && args.status !== null ? { status: args.status } : {}),
+    ...(args.locale !== undefined && args.locale !== null ? { locale: args.locale } : {}),
+  };
 }
 
 /**
  * A relation field's arguments as `populate[<relation>]` options; without `pagination` a to-many
  * list shows `defaultPageSize` entries, as Strapi's nested lists do.
  */
-export function relationOptions(registry: SchemaRegistry, target: ContentType, args: Omit<ListArgs, 'status' | 'locale'>, defaultPageSize: number | undefined): QueryObject {
-  const options = queryObject();
-  if (args.filters !== undefined && args.filters !== null) options.filters = typeFilters(registry, target, args.filters);
+export function relationOptions(registry: SchemaRegistry, target: ContentType, args: Omit<ListArgs, 'status' | 'locale'>, defaultPageSize: number | undefined): ParamObject {
   const window = windowOf(args.pagination);
-  if (Object.keys(window).length === 0 && defaultPageSize !== undefined) window.pageSize = String(defaultPageSize);
-  for (const key in window) options[key] = window[key]!;
-  const sort = sortOf(args.sort);
-  if (sort !== undefined) options.sort = sort;
-  return options;
+  if (Object.keys(window).length === 0 && defaultPageSize !== undefined) window.pageSize = defaultPageSize;
+  return {
+    ...(args.filters !== undefined && args.filters !== null ? { filters: typeFilters(registry, target, args.filters) } : {}),
+    ...window,
+    ...sortOf(args.sort),
+  };
 }
 
 /** A `<Type>FiltersInput` value: groups, attributes (scalar or relation), `id`, `documentId`, timestamps. */
-function typeFilters(registry: SchemaRegistry, ct: ContentType, value: unknown): QueryValue {
+function typeFilters(registry: SchemaRegistry, ct: ContentType, value: unknown): ParamValue {
   if (!isObject(value)) return leaf(value);
-  const out = queryObject();
+  const out: Record<string, ParamValue> = {};
   for (const key of Object.keys(value)) {
     const item = value[key];
     if (item === undefined) continue;
@@ -76,9 +75,9 @@ function typeFilters(registry: SchemaRegistry, ct: ContentType, value: unknown):
 }
 
 /** A `<Scalar>FilterInput` value: every key is an operator, `and` / `or` / `not` included. */
-function fieldFilters(value: unknown): QueryValue {
+function fieldFilters(value: unknown): ParamValue {
   if (!isObject(value)) return leaf(value);
-  const out = queryObject();
+  const out: Record<string, ParamValue> = {};
   for (const key of Object.keys(value)) {
     const item = value[key];
     if (item === undefined) continue;
@@ -89,33 +88,33 @@ function fieldFilters(value: unknown): QueryValue {
   return out;
 }
 
-function windowOf(pagination: unknown): QueryObject {
-  const window = queryObject();
+function windowOf(pagination: unknown): Record<string, ParamValue> {
+  const window: Record<string, ParamValue> = {};
   if (!isObject(pagination)) return window;
   for (const key of ['page', 'pageSize', 'start', 'limit'] as const) {
     const value = pagination[key];
-    if (value !== undefined && value !== null) window[key] = String(value);
+    if (typeof value === 'number') window[key] = value;
   }
   return window;
 }
 
-function sortOf(sort: unknown): QueryValue | undefined {
-  if (sort === undefined || sort === null) return undefined;
+function sortOf(sort: unknown): { sort?: ParamValue } {
+  if (sort === undefined || sort === null) return {};
   const terms = (Array.isArray(sort) ? sort : [sort]).filter((t): t is string => typeof t === 'string');
-  return terms.length === 0 ? undefined : terms;
+  return terms.length === 0 ? {} : { sort: terms };
 }
 
-/** A value as a query string carries it: text, null, or a list of those. */
-function leaf(value: unknown): QueryValue {
+/**
+ * A leaf as GraphQL coerced it. Scalars the filter builder reads stay as they are; a value of
+ * another kind (a JSON scalar's object, a big integer) is given as the text a query string would
+ * carry, which the builder then refuses or casts as it would over REST.
+ */
+function leaf(value: unknown): ParamValue {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value)) return value.map(leaf);
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return String(value);
   return JSON.stringify(value);
-}
-
-function queryObject(): QueryObject {
-  return Object.create(null) as QueryObject;
 }
 
 function isObject(value: unknown): value is Readonly<Record<string, unknown>> {

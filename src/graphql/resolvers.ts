@@ -2,10 +2,10 @@ import type { GraphQLFieldResolver } from 'graphql';
 import type { Entry } from '../documents/entry.js';
 import type { Page, PageMeta } from '../documents/read.js';
 import type { Status } from '../documents/service.js';
-import { DEFAULT_LIST_PARAMS_SETTINGS } from '../query/params/index.js';
-import { seal, type QueryObject } from '../query/querystring/index.js';
+import { DEFAULT_LIST_PARAMS_SETTINGS, type ListParamsSettings } from '../query/params/index.js';
+import type { CompiledRead } from '../query/compile/compiled.js';
 import type { ContentType, RelationAttribute } from '../schema/types.js';
-import { entryQuery, listQuery, relationOptions, type ListArgs } from './args.js';
+import { entryInput, listInput, relationOptions, type ListArgs } from './args.js';
 import type { GraphqlContext } from './context.js';
 import { writtenData } from './relation-values.js';
 import type { DocumentSource } from './source.js';
@@ -23,6 +23,11 @@ interface WriteArgs {
   readonly locale?: string | null;
 }
 
+interface Compiled {
+  readonly settings: Partial<ListParamsSettings>;
+  readonly read: CompiledRead;
+}
+
 export interface PageInfo {
   readonly page: number;
   readonly pageSize: number;
@@ -32,10 +37,11 @@ export interface PageInfo {
 
 export class Resolvers {
   /**
-   * REST-shaped queries by the arguments they were read from: the fast path hands the same
-   * arguments object to every request with the same variables, so a repeated list is translated once.
+   * Reads compiled from the arguments they were read from: the fast path hands the same arguments
+   * object to every request with the same variables, so a repeated list is compiled once. Keyed
+   * also by the list settings, which belong to a server, not to this schema.
    */
-  private readonly queries = { list: new WeakMap<ListArgs, QueryObject>(), connection: new WeakMap<ListArgs, QueryObject>() };
+  private readonly compiled = { list: new WeakMap<ListArgs, Compiled>(), connection: new WeakMap<ListArgs, Compiled>(), one: new WeakMap<ListArgs, Compiled>() };
 
   constructor(private readonly source: DocumentSource, private readonly ct: ContentType) {}
 
@@ -54,7 +60,7 @@ export class Resolvers {
         if (entry !== null) ctx.shown([entry], args.status ?? 'published');
         return entry;
       };
-      const entry = this.reads.one(this.reads.compileQuery(this.ct.uid, entryQuery(args), undefined, 'one'), args.documentId);
+      const entry = this.reads.one(this.readOf(args, 'one', ctx.listParams), args.documentId);
       return entry instanceof Promise ? entry.then(shown) : shown(entry);
     };
   }
@@ -113,20 +119,20 @@ export class Resolvers {
       ctx.shown(page.results, args.status ?? 'published');
       return answer(page);
     };
-    const page = this.reads.page(this.reads.compileQuery(this.ct.uid, this.queryOf(args, kind), ctx.listParams));
+    const page = this.reads.page(this.readOf(args, kind, ctx.listParams));
     return page instanceof Promise ? page.then(shown) : shown(page);
   }
 
-  /** A connection counts its matches (`pageInfo.total`); a plain list does not. */
-  private queryOf(args: ListArgs, kind: 'list' | 'connection'): QueryObject {
-    const known = this.queries[kind];
-    let query = known.get(args);
-    if (!query) {
-      // Sealed: the document service then keys its parsed request by this object, not by printing it again.
-      query = seal(listQuery(this.source.registry, this.ct, args, kind === 'connection'));
-      known.set(args, query);
-    }
-    return query;
+  /** The read of a field's arguments; a connection counts its matches (`pageInfo.total`), a plain list does not. */
+  private readOf(args: ListArgs, kind: 'list' | 'connection' | 'one', settings: Partial<ListParamsSettings>): CompiledRead {
+    const known = this.compiled[kind];
+    const kept = known.get(args);
+    if (kept && kept.settings === settings) return kept.read;
+    const read = kind === 'one'
+      ? this.reads.compileArgs(this.ct.uid, entryInput(args), settings, 'one')
+      : this.reads.compileArgs(this.ct.uid, listInput(this.source.registry, this.ct, args, kind === 'connection'), settings);
+    known.set(args, { settings, read });
+    return read;
   }
 
   private get service() {
