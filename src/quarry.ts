@@ -28,15 +28,16 @@ export interface QuarryOptions {
   readonly noSync?: boolean;
   readonly readOnly?: boolean;
   /**
-   * Worker threads for expensive REST list reads (`findFromQueryAsync`, the REST list route):
-   * `{ threads, costThreshold, timeoutMs }`, each optional (`{}` takes the defaults). Off when
-   * absent: every read then runs inline.
+   * Worker threads for expensive reads (any read the scheduler runs: REST and GraphQL lists and
+   * entries, the document service's, related lists): `{ threads, costThreshold, timeoutMs }`,
+   * each optional (`{}` takes the defaults). Off when absent: every read then runs inline.
    */
   readonly pool?: Partial<PoolSettings>;
   /**
-   * REST and GraphQL reads on the main thread (single entries, and lists not sent to the pool)
-   * still running after this many ms are given up with a 503 at their next store read. Off when
-   * absent. Pooled lists have `pool.timeoutMs`.
+   * Reads on the main thread (every one: lists, pages, counts, single entries, related lists,
+   * each with what it populates, from REST, GraphQL or the document service) still running after
+   * this many ms are given up with a 503 at their next store read. Off when absent. Pooled reads
+   * have `pool.timeoutMs`.
    */
   readonly queryTimeoutMs?: number;
   /** Bounds on filter trees (conditions, `$in` values, depth); DECISIONS.md's defaults for what is not given. */

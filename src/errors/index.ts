@@ -83,14 +83,17 @@ export class PayloadTooLargeError extends QuarryError {
   }
 }
 
-/** A read ran past its time limit and was cancelled. */
-export class RequestTimeoutError extends QuarryError {
-  override readonly name = 'RequestTimeoutError';
+/**
+ * A read ran past the read time limit and was cancelled: the service could not answer it in the
+ * time it allows. (A 408 is the HTTP layer's own: a request body that did not arrive in time.)
+ */
+export class ServiceUnavailableError extends QuarryError {
+  override readonly name = 'ServiceUnavailableError';
   readonly status = 503;
 
   /** The 503 of a read stopped at the read time limit of `timeoutMs`, named as every limit's error names it. */
-  static after(timeoutMs: number): RequestTimeoutError {
-    return new RequestTimeoutError(`The read exceeds the limit of ${timeoutMs} ms (the read time limit) and was cancelled`, { timeoutMs });
+  static readTimeLimit(timeoutMs: number): ServiceUnavailableError {
+    return new ServiceUnavailableError(`The read exceeds the limit of ${timeoutMs} ms (the read time limit) and was cancelled`, { timeoutMs });
   }
 }
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ReadResult, ReadTask } from '../documents/read-tasks.js';
 import type { ReadOffload } from '../documents/scheduler.js';
-import { RequestTimeoutError } from '../errors/index.js';
+import { ServiceUnavailableError } from '../errors/index.js';
 import { rebuildError, WORKER_LOADED, type PoolReply, type PoolTask, type WorkerInit, type WorkerLoaded } from './protocol.js';
 
 export interface PoolSettings {
@@ -17,7 +17,7 @@ export interface PoolSettings {
   readonly costThreshold: number;
   /**
    * A pooled query not answered within this time, queue wait included, is answered with a 503
-   * RequestTimeoutError and cancelled: the worker stops it at its next store read (a thread that
+   * ServiceUnavailableError and cancelled: the worker stops it at its next store read (a thread that
    * does not stop within a second is terminated and replaced).
    */
   readonly timeoutMs: number;
@@ -160,7 +160,7 @@ export class QueryPool implements ReadOffload {
     return new Promise((resolve, reject) => {
       let hardStop: NodeJS.Timeout | undefined;
       const limit = setTimeout(() => {
-        reject(RequestTimeoutError.after(timeoutMs));
+        reject(ServiceUnavailableError.readTimeLimit(timeoutMs));
         // Never while a thread is still loading: its task may be waiting on that thread.
         hardStop = setTimeout(() => void this.ready().then(() => signal.abort()), HARD_STOP_GRACE_MS);
       }, timeoutMs);
@@ -176,7 +176,7 @@ export class QueryPool implements ReadOffload {
         },
         (error: unknown) => {
           settle();
-          reject(signal.aborted ? RequestTimeoutError.after(timeoutMs) : error);
+          reject(signal.aborted ? ServiceUnavailableError.readTimeLimit(timeoutMs) : error);
         },
       );
     });

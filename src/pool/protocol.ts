@@ -7,7 +7,7 @@ import type { I18nSettings } from '../documents/engine.js';
 import type { ReadTask } from '../documents/read-tasks.js';
 import {
   ForbiddenError, MethodNotAllowedError, NotFoundError, PaginationError, PayloadTooLargeError, QuarryError,
-  RequestTimeoutError, UnauthorizedError, ValidationError, type ErrorDetails,
+  ServiceUnavailableError, UnauthorizedError, ValidationError, type ErrorDetails,
 } from '../errors/index.js';
 import type { FilterLimits } from '../query/filters/index.js';
 import type { ContentType } from '../schema/types.js';
@@ -67,7 +67,7 @@ type QuarryErrorClass = new (message: string, details: ErrorDetails) => QuarryEr
 
 const CLASSES: Readonly<Record<string, QuarryErrorClass>> = {
   ValidationError, PaginationError, UnauthorizedError, ForbiddenError, NotFoundError,
-  MethodNotAllowedError, PayloadTooLargeError, RequestTimeoutError,
+  MethodNotAllowedError, PayloadTooLargeError, ServiceUnavailableError,
 };
 
 /** A QuarryError of a class this thread does not know by name: same fields, same answer. */

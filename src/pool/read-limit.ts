@@ -1,5 +1,5 @@
 import type { ReadLimit } from '../documents/scheduler.js';
-import { RequestTimeoutError } from '../errors/index.js';
+import { ServiceUnavailableError } from '../errors/index.js';
 import type { Store } from '../store/store.js';
 import { Deadline } from './deadline.js';
 
@@ -18,6 +18,6 @@ export class InlineReadLimit implements ReadLimit {
 
   run<T>(fn: () => T): T {
     const { timeoutMs } = this;
-    return this.deadline.within(Date.now() + timeoutMs, () => RequestTimeoutError.after(timeoutMs), fn);
+    return this.deadline.within(Date.now() + timeoutMs, () => ServiceUnavailableError.readTimeLimit(timeoutMs), fn);
   }
 }

@@ -8,7 +8,7 @@
  */
 import { parentPort, threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';
-import { RequestTimeoutError } from '../errors/index.js';
+import { ServiceUnavailableError } from '../errors/index.js';
 import { createQuarry } from '../quarry.js';
 import { SchemaRegistry } from '../schema/registry.js';
 import { Deadline } from './deadline.js';
@@ -35,7 +35,7 @@ export default function run(task: PoolTask): PoolReply {
         return { ok: true };
       }
       case 'read': {
-        const late = () => RequestTimeoutError.after(task.timeoutMs);
+        const late = () => ServiceUnavailableError.readTimeLimit(task.timeoutMs);
         return deadline.within(task.deadline, late, () => {
           quarry.store.resetReadTxn();
           // This Quarry has no pool of its own: the task runs here, as it is.

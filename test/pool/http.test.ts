@@ -82,7 +82,7 @@ describe('REST lists with a worker pool', () => {
       expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(r.body).toEqual({
         data: null,
-        error: { status: 503, name: 'RequestTimeoutError', message: `The read exceeds the limit of ${LIMIT} ms (the read time limit) and was cancelled`, details: { timeoutMs: LIMIT } },
+        error: { status: 503, name: 'ServiceUnavailableError', message: `The read exceeds the limit of ${LIMIT} ms (the read time limit) and was cancelled`, details: { timeoutMs: LIMIT } },
       });
       expect(at).toBeGreaterThanOrEqual(LIMIT - 10);
       expect(at).toBeLessThan(LIMIT + 500);

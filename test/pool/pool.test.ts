@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildQueries } from '../../bench/dataset/queries.js';
 import type { Dataset } from '../../bench/dataset/types.js';
-import { createQuarry, PaginationError, QuarryError, RequestTimeoutError, ValidationError, type Quarry } from '../../src/index.js';
+import { createQuarry, PaginationError, QuarryError, ServiceUnavailableError, ValidationError, type Quarry } from '../../src/index.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
 import type { Page } from '../../src/documents/read.js';
 import { ARTICLE, EXPLOSIVE_POPULATE, ensureBuilt, loadDataset, openQuarry, RESTAURANT, SCHEMAS, sleep, type TestQuarry } from './support.js';
@@ -207,7 +207,7 @@ describe('worker pool (document service)', () => {
         if (round === 50) throw new Error('pool threads did not start');
       }
     };
-    const timeout = { status: 503, name: 'RequestTimeoutError', message: `The read exceeds the limit of ${LIMIT} ms (the read time limit) and was cancelled`, details: { timeoutMs: LIMIT } };
+    const timeout = { status: 503, name: 'ServiceUnavailableError', message: `The read exceeds the limit of ${LIMIT} ms (the read time limit) and was cancelled`, details: { timeoutMs: LIMIT } };
 
     it('a real query past the limit is answered with a 503 while the main thread answers others', async () => {
       const query = q(EXPLOSIVE_POPULATE);
@@ -231,8 +231,8 @@ describe('worker pool (document service)', () => {
       const pooled = await Promise.all([1, 2, 3].map(() => limited.reads.queryAsync(RESTAURANT, q(CHEAP), undefined, 'pool')));
       for (const page of pooled) expect(page.results).toHaveLength(5);
       const { error, at } = await slow;
-      expect(error).toBeInstanceOf(RequestTimeoutError);
-      expect((error as RequestTimeoutError).toJSON()).toEqual(timeout);
+      expect(error).toBeInstanceOf(ServiceUnavailableError);
+      expect((error as ServiceUnavailableError).toJSON()).toEqual(timeout);
       expect(at).toBeGreaterThanOrEqual(LIMIT - 10);
       expect(at).toBeLessThan(LIMIT + 500);
       expect(answered.length).toBeGreaterThan(10);
@@ -246,7 +246,7 @@ describe('worker pool (document service)', () => {
     it('a runaway that never reads the store is answered at the limit; its thread is terminated a second later and replaced', async () => {
       const ids = pool().threadIds;
       const started = performance.now();
-      await expect(pool().spin(60_000)).rejects.toBeInstanceOf(RequestTimeoutError);
+      await expect(pool().spin(60_000)).rejects.toBeInstanceOf(ServiceUnavailableError);
       expect(performance.now() - started).toBeLessThan(LIMIT + 500);
       // Meanwhile the other thread serves pooled lists.
       const page = await limited.reads.queryAsync(RESTAURANT, q(CHEAP), undefined, 'pool');
@@ -263,9 +263,9 @@ describe('worker pool (document service)', () => {
       const busy = [pool().spin(60_000), pool().spin(60_000)].map((p) => p.then(() => 'done', (e: unknown) => e));
       const started = performance.now();
       const queued = await limited.reads.queryAsync(RESTAURANT, q(CHEAP), undefined, 'pool').then(() => 'done', (e: unknown) => e);
-      expect(queued).toBeInstanceOf(RequestTimeoutError);
+      expect(queued).toBeInstanceOf(ServiceUnavailableError);
       expect(performance.now() - started).toBeLessThan(LIMIT + 500);
-      for (const b of await Promise.all(busy)) expect(b).toBeInstanceOf(RequestTimeoutError);
+      for (const b of await Promise.all(busy)) expect(b).toBeInstanceOf(ServiceUnavailableError);
       await until(() => pool().threads === 2 && pool().threadIds.every((id) => !ids.includes(id)));
       expect(pool().queued).toBe(0);
       await warm();
@@ -279,7 +279,7 @@ describe('worker pool (document service)', () => {
       const before = readers();
       for (let round = 0; round < 3; round++) {
         const ids = pool().threadIds;
-        await expect(limited.reads.queryAsync(RESTAURANT, q(EXPLOSIVE_POPULATE), undefined, 'pool')).rejects.toBeInstanceOf(RequestTimeoutError);
+        await expect(limited.reads.queryAsync(RESTAURANT, q(EXPLOSIVE_POPULATE), undefined, 'pool')).rejects.toBeInstanceOf(ServiceUnavailableError);
         await Promise.all([pool().spin(60_000), pool().spin(60_000)].map((p) => p.catch(() => undefined)));
         await until(() => pool().threads === 2 && pool().threadIds.every((id) => !ids.includes(id)));
         await warm();

@@ -146,7 +146,7 @@ describe('read time limit on the main thread (no pool)', () => {
     const slow = await call(server.base, 'GET', `/api/restaurants?${EXPLOSIVE_POPULATE}`);
     expect(slow.status).toBe(503);
     expect(slow.body.error).toEqual({
-      status: 503, name: 'RequestTimeoutError', message: 'The read exceeds the limit of 1 ms (the read time limit) and was cancelled', details: { timeoutMs: 1 },
+      status: 503, name: 'ServiceUnavailableError', message: 'The read exceeds the limit of 1 ms (the read time limit) and was cancelled', details: { timeoutMs: 1 },
     });
     expect((await call(server.base, 'GET', '/api/restaurants/nope')).status).toBe(404);
   });
