@@ -9,3 +9,4 @@ export { compactStore, type CompactResult } from './store/compact.js';
 export { buildGraphqlSchema, graphqlSchemaOf, DEFAULT_GRAPHQL_SETTINGS, type GraphqlSettings } from './graphql/index.js';
 export { startServer, startNodeHttpServer, type RunningServer, type ServerOptions } from './http/index.js';
 export * from './errors/index.js';
+export { readQueryString } from './query/querystring/index.js';
