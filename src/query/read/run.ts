@@ -1,0 +1,79 @@
+import type { SchemaRegistry } from '../../schema/registry.js';
+import type { RowScope, Row, Status } from '../../store/layout.js';
+import type { Store } from '../../store/store.js';
+import type { CompiledPopulate, CompiledPopulateTree, CompiledRead } from '../compile/compiled.js';
+import { scopesOf } from '../compile/scope.js';
+import { planList, runPlannedList, type ListRequest } from '../list.js';
+import { PlanCache } from '../plan/plan-cache.js';
+import type { ListPlan } from '../plan/plan.js';
+import { RelatedReader } from './related.js';
+import type { ReadRow } from './rows.js';
+
+/**
+ * Runs compiled reads (query/compile) to the rows they answer, each with what its populate read:
+ * a window of a list with its total, one document, a count, related lists. Only the rows
+ * answered are decoded. A list is planned once per read until the data has moved on
+ * (PlanCache); a plan given by the caller (the scheduler, a pool worker) is run as it is.
+ */
+export class ReadRunner {
+  private readonly plans = new PlanCache();
+
+  constructor(private readonly registry: SchemaRegistry, private readonly store: Store) {}
+
+  /** What the planner and the executor are given for a list read. */
+  listRequest(read: CompiledRead): ListRequest {
+    return {
+      type: read.type,
+      scopes: this.scopes(read),
+      filter: read.filter,
+      sort: read.sort,
+      start: read.window.start,
+      limit: read.window.limit,
+    };
+  }
+
+  plan(read: CompiledRead): ListPlan {
+    return planList(this.registry, this.store, this.listRequest(read), this.plans);
+  }
+
+  list(read: CompiledRead, plan: ListPlan = this.plan(read)): { readonly total: number; readonly rows: ReadRow[] } {
+    const result = runPlannedList(this.registry, this.store, this.listRequest(read), plan);
+    const related = new RelatedReader(this.registry, this.store);
+    const ct = this.registry.require(read.type);
+    const rows = result.ids.map((id) => {
+      const row = this.store.rows.get(read.type, id)!;
+      return { row, related: related.read(ct, id, read.populate, read.status) };
+    });
+    return { total: result.total, rows };
+  }
+
+  one(read: CompiledRead, documentId: string): ReadRow | null {
+    const id = this.store.rows.idOf(read.type, documentId, this.scopes(read)[0]!.status, read.locale as string | null);
+    if (id === undefined) return null;
+    return this.rowOf(read.type, this.store.rows.get(read.type, id)!, read.populate, read.status);
+  }
+
+  count(read: CompiledRead, plan?: ListPlan): number {
+    const scopes = this.scopes(read);
+    if (read.filter.kind === 'const' && read.filter.value) return scopes.reduce((n, s) => n + this.store.rows.count(read.type, s), 0);
+    const req = { ...this.listRequest(read), start: 0, limit: 0 };
+    return runPlannedList(this.registry, this.store, req, plan ?? this.plan(read)).total;
+  }
+
+  /** For each source row of `type`, its rows related through `node` (one populate for many rows). */
+  related(type: string, node: CompiledPopulate, sources: readonly number[], status: Status): ReadRow[][] {
+    const attr = this.registry.require(type).attributes.get(node.attribute);
+    if (attr?.kind !== 'relation') throw new Error(`${type} has no relation ${node.attribute}`);
+    const related = new RelatedReader(this.registry, this.store);
+    return sources.map((id) => related.list(attr, node, id, status));
+  }
+
+  /** A row with what `populate` reads for it (a written row, answered with its relations). */
+  rowOf(type: string, row: Row, populate: CompiledPopulateTree, status: Status): ReadRow {
+    return { row, related: new RelatedReader(this.registry, this.store).read(this.registry.require(type), row.id, populate, status) };
+  }
+
+  scopes(read: CompiledRead): RowScope[] {
+    return scopesOf(this.registry.require(read.type), read.status, read.locale, () => this.store.rows.scopes(read.type));
+  }
+}
