@@ -1,4 +1,4 @@
-import type { CompareNode, FilterNode } from './ir/index.js';
+import { FilterVisitor, type AndNode, type CompareNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode } from './ir/index.js';
 
 /** What a row predicate does for each row it checks, as the cost model (estimate.ts) prices it. */
 export interface PredicateShape {
@@ -15,23 +15,37 @@ const NO_WORK: PredicateShape = { relations: 0, searches: 0, rowTests: 0, rankTe
 
 /** The work a row predicate does per row checked; `byRank`: whether a comparison of the row itself is decided by rank. */
 export function predicateShape(node: FilterNode, byRank: (c: CompareNode) => boolean): PredicateShape {
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      return node.children.map((c) => predicateShape(c, byRank)).reduce(addShapes, NO_WORK);
-    case 'not':
-      return predicateShape(node.child, byRank);
-    case 'relation': {
-      // Linked rows span every scope: their comparisons read them, counted with the relation.
-      const inner = predicateShape(node.child, () => false);
-      return { ...NO_WORK, relations: 1 + inner.relations, searches: inner.searches };
-    }
-    case 'compare': {
-      const search = TEXT_SEARCHES.has(node.op) ? 1 : 0;
-      return byRank(node) ? { ...NO_WORK, rankTests: 1 } : { ...NO_WORK, searches: search, rowTests: 1 };
-    }
-    default:
-      return NO_WORK;
+  return new ShapeOf().visit(node, byRank);
+}
+
+type ByRank = (c: CompareNode) => boolean;
+
+class ShapeOf extends FilterVisitor<PredicateShape, ByRank> {
+  protected visitAnd(node: AndNode, byRank: ByRank): PredicateShape {
+    return node.children.map((c) => this.visit(c, byRank)).reduce(addShapes, NO_WORK);
+  }
+
+  protected visitOr(node: OrNode, byRank: ByRank): PredicateShape {
+    return node.children.map((c) => this.visit(c, byRank)).reduce(addShapes, NO_WORK);
+  }
+
+  protected visitNot(node: NotNode, byRank: ByRank): PredicateShape {
+    return this.visit(node.child, byRank);
+  }
+
+  protected visitConst(_node: ConstNode): PredicateShape {
+    return NO_WORK;
+  }
+
+  protected visitRelation(node: RelationNode): PredicateShape {
+    // Linked rows span every scope: their comparisons read them, counted with the relation.
+    const inner = this.visit(node.child, () => false);
+    return { ...NO_WORK, relations: 1 + inner.relations, searches: inner.searches };
+  }
+
+  protected visitCompare(node: CompareNode, byRank: ByRank): PredicateShape {
+    if (byRank(node)) return { ...NO_WORK, rankTests: 1 };
+    return { ...NO_WORK, searches: TEXT_SEARCHES.has(node.op) ? 1 : 0, rowTests: 1 };
   }
 }
 
