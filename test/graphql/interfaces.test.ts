@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toGraphqlFilters, toQueryString, type FilterTree } from '../../bench/dataset/filters.js';
 import { ValidationError } from '../../src/errors/index.js';
 import { call, startTestServer, type Answer, type TestServer } from '../http/support.js';
 import { CATEGORY, CHEF, RESTAURANT, seed, type Seeded } from '../http/seed.js';
-import { FILTER_CASES, filtersOf, RELATION_CASES, type Links, type ListedType, type RelationOutcome } from '../support/interface-cases.js';
+import { RELATION_CASES, type Links, type RelationOutcome } from '../support/interface-cases.js';
 import { gql } from './support.js';
 
-/** One way in: the same questions, asked the way each interface asks them. */
+/**
+ * One way in: the same writes, made the way each interface makes them. (Reads, filters
+ * included, run through every door in test/documents/read-cases.test.ts.)
+ */
 interface Driver {
-  list(type: ListedType, filters: FilterTree): Promise<string[]>;
   update(documentId: string, data: Record<string, unknown>): Promise<RelationOutcome>;
   /** Every restaurant with its categories and chef, every chef and category with its restaurants, by name. */
   relationsRead(): Promise<unknown>;
@@ -25,8 +26,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const UID: Record<ListedType, string> = { restaurants: RESTAURANT, chefs: CHEF, categories: CATEGORY };
-const TYPE_NAME: Record<ListedType, string> = { restaurants: 'Restaurant', chefs: 'Chef', categories: 'Category' };
 type Named = { name: string };
 const names = (list: readonly Named[]): string[] => list.map((e) => e.name);
 const links = (entry: { categories: Named[]; chef: Named | null }): Links => ({ categories: names(entry.categories), chef: entry.chef?.name ?? null });
@@ -36,9 +35,6 @@ const byName = (entries: readonly Record<string, unknown>[]) => entries.map((e) 
 ));
 
 const service: Driver = {
-  async list(type, filters) {
-    return names(await server.quarry.documents(UID[type]).findMany({ filters, sort: 'name:asc' }) as unknown as Named[]);
-  },
   async update(documentId, payload) {
     try {
       const entry = await server.quarry.documents(RESTAURANT).update({
@@ -61,11 +57,6 @@ const service: Driver = {
 };
 
 const rest: Driver = {
-  async list(type, filters) {
-    const r = await call(server.base, 'GET', `/api/${type}?${toQueryString(filters, ['name:asc'], { page: 1, pageSize: 100 })}`);
-    expect(r.status, r.text).toBe(200);
-    return names(r.body.data);
-  },
   async update(documentId, payload) {
     const r = await call(server.base, 'PUT', `/api/restaurants/${documentId}?populate[categories][fields][0]=name&populate[chef][fields][0]=name`, { json: { data: payload } });
     if (r.status === 400) return { error: r.body.error.message };
@@ -83,12 +74,6 @@ const rest: Driver = {
 };
 
 const graphql: Driver = {
-  async list(type, filters) {
-    const r = await gql(server.base, `query ($f: ${TYPE_NAME[type]}FiltersInput) { ${type}(filters: $f, sort: ["name:asc"], pagination: { pageSize: 100 }) { name } }`, { f: toGraphqlFilters(filters) });
-    expect(r.status, r.text).toBe(200);
-    expect(r.body.errors, r.text).toBeUndefined();
-    return names(r.body.data[type]);
-  },
   async update(documentId, payload) {
     return updated(await gql(server.base, 'mutation ($id: ID!, $data: RestaurantInput!) { updateRestaurant(documentId: $id, data: $data) { categories { name } chef { name } } }', { id: documentId, data: payload }));
   },
@@ -144,12 +129,6 @@ describe('relation lists read back in stored order, the same through every inter
     const [first] = answers as [{ restaurants: { name: string; categories: string[] }[] }];
     expect(first.restaurants.find((r) => r.name === 'Green Fork')!.categories).toEqual(['Vegan', 'French']);
     for (const answer of answers) expect(answer).toEqual(first);
-  });
-});
-
-describe.each(entries)('filters through the %s', (_name, driver) => {
-  it.each(FILTER_CASES.map((c) => [c.name, c] as const))('%s', async (_case, c) => {
-    expect(await driver.list(c.type, filtersOf(c, data))).toEqual(c.expect);
   });
 });
 

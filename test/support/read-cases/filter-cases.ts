@@ -3,9 +3,9 @@ import type { CaseGroup, ReadCase } from './case.js';
 import type { DocumentIds, TypeName } from './world.js';
 
 /**
- * Filters of every operator family, flat and deep, each answered by name in name order. The
- * first part is the interface table that ran through the document service, REST and GraphQL
- * before this one (test/support/interface-cases.ts), restated on this world: Noodle Bar (no
+ * Filters of every operator family, flat and deep, each answered by name in name order. They
+ * hold the filter table that ran through the document service, REST and GraphQL before this
+ * one (FILTER_CASES of test/support/interface-cases.ts), restated on this world: Noodle Bar (no
  * chef, a description, tied on stars and price) joins some answers.
  */
 const ALL = ['Burger Barn', 'Green Fork', 'Le Petit Bistro', 'Noodle Bar', 'Pizza Napoli', 'Sushi Zen'];
