@@ -41,6 +41,10 @@ const FLAT: readonly ReadCase[] = [
   r('string $in', { name: { $in: ['Sushi Zen', 'Green Fork'] } }, ['Green Fork', 'Sushi Zen']),
   r('string $notIn', { name: { $notIn: ['Sushi Zen', 'Green Fork'] } }, but('Sushi Zen', 'Green Fork')),
   r('string $lt', { name: { $lt: 'M' } }, ['Burger Barn', 'Green Fork', 'Le Petit Bistro']),
+  // LIKE's wildcards are plain characters to the text operators.
+  r('$contains % is a plain character', { name: { $contains: '%' } }, []),
+  r('$containsi _ is a plain character', { name: { $containsi: '_' } }, []),
+  r('$eqi on a number compares its text', { stars: { $eqi: 5 } }, ['Sushi Zen']),
   r('text $null', { description: { $null: true } }, but('Noodle Bar')),
   r('text $notNull', { description: { $notNull: true } }, ['Noodle Bar']),
   r('text $containsi', { description: { $containsi: 'RAMEN' } }, ['Noodle Bar']),
@@ -74,6 +78,7 @@ const FLAT: readonly ReadCase[] = [
   r('documentId $in', (w) => ({ documentId: { $in: [w.documentId('restaurants', 'Sushi Zen'), w.documentId('restaurants', 'Pizza Napoli')] } }), ['Pizza Napoli', 'Sushi Zen']),
   r('documentId $eq', (w) => ({ documentId: { $eq: w.documentId('restaurants', 'Noodle Bar') } }), ['Noodle Bar']),
   r('id $gt', { id: { $gt: 0 } }, ALL),
+  r('id $lte', { id: { $lte: 2 } }, ['Le Petit Bistro', 'Sushi Zen']),
   r('id $notIn', { id: { $notIn: [999_999] } }, ALL),
   r('datetime $gt', { createdAt: { $gt: '2000-01-01T00:00:00.000Z' } }, ALL),
   r('datetime $lt', { updatedAt: { $lt: '2000-01-01T00:00:00.000Z' } }, []),
@@ -158,6 +163,8 @@ const LOCALIZED: readonly ReadCase[] = [
   t('localized $eqi folds case, keeps accents', { name: { $eqi: 'végétalien' } }, ['Végétalien'], { locale: 'fr' }),
   t('localized $notContainsi excludes NULL', { name: { $notContainsi: 'x' } }, ['Live music', 'Terrace', 'Vegan friendly']),
   t('localized $null', { name: { $null: true } }, [null]),
+  t('$startsWith an empty text: every non-NULL name', { name: { $startsWith: '' } }, ['Live music', 'Terrace', 'Vegan friendly']),
+  t('one document in every locale', (ids) => ({ documentId: { $eq: ids.documentId('tags', 'terrace') } }), ['Terrace', 'Terrasse'], { locale: '*' }),
   t('shared field in every locale', { code: { $in: ['terrace', 'wifi'] } }, ['Terrasse', 'Wi-Fi'], { locale: 'fr' }),
 ];
 

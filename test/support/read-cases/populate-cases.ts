@@ -20,6 +20,8 @@ const RELATIONS = [
   r('its own filters', { ...root, populate: { categories: { ...names, filters: { name: { $ne: 'Vegan' } } } } }),
   r('its own window, offsets', { ...root, populate: { categories: { ...names, start: 1, limit: 1 } } }),
   r('its own window, pages', { ...root, populate: { categories: { ...names, page: 1, pageSize: 1 } } }),
+  r('its own second page', { ...root, populate: { categories: { ...names, page: 2, pageSize: 1 } } }),
+  r('its own start past its end', { ...root, populate: { categories: { ...names, start: 5 } } }),
   r('its own filters, sort and window', { ...root, populate: { categories: { ...names, filters: { name: { $ne: 'Italian' } }, sort: 'name:asc', limit: 1 } } }),
   r('a count', { ...root, populate: { categories: { count: true } } }),
   r('a count of a filtered relation', { ...root, populate: { categories: { count: true, filters: { name: { $startsWith: 'V' } } } } }),
