@@ -45,13 +45,8 @@ afterAll(async () => {
 /** The schemas alone, to tell before anything is written what each door can state. */
 const registry = SchemaRegistry.fromDir(SCHEMAS);
 
-const DOORS: readonly ReadDoor[] = [
-  serviceDoor(ctx),
-  restDoor(ctx),
-  graphqlDoor(ctx, registry),
-  readsDoor(ctx, 'inline'),
-  readsDoor(ctx, 'pool'),
-];
+const poolDoor = readsDoor(ctx, 'pool');
+const DOORS: readonly ReadDoor[] = [serviceDoor(ctx), restDoor(ctx), graphqlDoor(ctx, registry), readsDoor(ctx, 'inline'), poolDoor];
 
 /**
  * Disagreements found and not yet fixed, by door and case: named skips, each saying what
@@ -104,7 +99,7 @@ for (const door of DOORS) {
             const answer = await door.read(c.type, paramsOf(c, world));
             expectAgreement(door, answer, referenceOf(c));
             // The pool door must really have crossed to a worker.
-            if (door.name.endsWith('pool')) expect(poolRuns.mock.calls.length).toBeGreaterThan(runs);
+            if (door === poolDoor) expect(poolRuns.mock.calls.length).toBeGreaterThan(runs);
           });
         }
       });

@@ -1,5 +1,4 @@
 import type { Quarry } from '../../../src/index.js';
-import type { SchemaRegistry } from '../../../src/schema/registry.js';
 import { ARTICLE, CATEGORY, CHEF, RESTAURANT, SEED_CATEGORIES, SEED_CHEFS, SEED_RESTAURANTS, TAG, type SeedRestaurant } from '../../http/seed.js';
 import { MemoryWorld, type Entry } from '../reference-evaluator.js';
 
@@ -167,7 +166,3 @@ export async function seedWorld(quarry: Quarry): Promise<SeededWorld> {
   };
 }
 
-/** The content-type a case names by its plural name. */
-export function typeOf(registry: SchemaRegistry, type: TypeName) {
-  return registry.require(TYPES[type]);
-}
