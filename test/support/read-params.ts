@@ -4,7 +4,7 @@ import type { ContentType, RelationAttribute } from '../../src/schema/types.js';
 /**
  * A read stated once, in the document service's parameter shapes (Strapi's `findMany` params),
  * meaning what the content API means by it: published versions, the default locale and a page of
- * 25 unless the read says otherwise (docs/filters.md; spec §5). Each door translates it
+ * 25 unless the read says otherwise (README.md, docs/filters.md). Each door translates it
  * (test/support/read-cases/doors/); the reference reader answers it from plain data.
  */
 export interface ReadParams {

@@ -22,11 +22,11 @@ export interface ReferenceSettings {
 /**
  * The reference for whole reads, beside the filter evaluator it builds on: it answers a read
  * from a world's rows and links one row at a time, with nothing clever in it, by the rules of
- * docs/filters.md and the spec's §5. Scope: the rows of the asked version (draft & publish
- * types) and locale (localized types). Order: the sort keys, NULL smallest (first ascending,
- * last descending), ties by ascending id. Window and meta: Strapi's pagination. Entries: the
- * asked fields, and each populated relation's linked rows of the read's version, narrowed,
- * ordered and windowed by its own options.
+ * docs/filters.md. Scope: the rows of the asked version (draft & publish types) and locale
+ * (localized types). Order: the sort keys, NULL smallest (first ascending, last descending),
+ * ties by ascending id. Window and meta: Strapi's pagination (a page of 25 unless asked, sizes
+ * within 1 and 100). Entries: the asked fields, and each populated relation's linked rows of the
+ * read's version, narrowed, ordered and windowed by its own options.
  */
 export class ReferenceReader {
   constructor(

@@ -145,14 +145,13 @@ export async function seedWorld(quarry: Quarry): Promise<SeededWorld> {
   for (const r of RESTAURANTS) {
     const chef = r.chef === null ? null : only('chefs', r.chef);
     const categories = r.categories.map((name) => only('categories', name));
-    // A type without versions links every version of a draft & publish document (docs/relations.md §3).
+    // A type without versions links every version of a draft & publish document (src/relations/resolve.ts, targetStatuses).
     const articles = r.articles.flatMap((key) => ['draft', 'published'].flatMap((status) => versions('articles', key).get(status) ?? []));
-    const row = keep('restaurants', r.name, 'published', await quarry.documents(RESTAURANT).create({
-      data: {
-        name: r.name, stars: r.stars, open: r.open, price: r.price, description: r.description ?? null,
-        chef: chef?.documentId ?? null, categories: categories.map((c) => c.documentId), articles: r.articles.map((key) => versions('articles', key).get('draft')!.documentId),
-      },
-    }));
+    const data = {
+      name: r.name, stars: r.stars, open: r.open, price: r.price, description: r.description ?? null, chef: chef?.documentId ?? null,
+      categories: categories.map((c) => c.documentId), articles: r.articles.map((key) => versions('articles', key).get('draft')!.documentId),
+    };
+    const row = keep('restaurants', r.name, 'published', await quarry.documents(RESTAURANT).create({ data }));
     if (chef) world.link(RESTAURANT, row.id, 'chef', [chef.id]);
     world.link(RESTAURANT, row.id, 'categories', categories.map((c) => c.id));
     world.link(RESTAURANT, row.id, 'articles', articles.map((a) => a.id));
