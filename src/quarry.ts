@@ -40,7 +40,7 @@ export interface QuarryOptions {
    * have `pool.timeoutMs`.
    */
   readonly queryTimeoutMs?: number;
-  /** Bounds on filter trees (conditions, `$in` values, depth); DECISIONS.md's defaults for what is not given. */
+  /** Bounds on filter trees (conditions, `$in` values, depth); docs/limits-and-errors.md's defaults for what is not given. */
   readonly filterLimits?: Partial<FilterLimits>;
 }
 

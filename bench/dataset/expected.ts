@@ -4,7 +4,7 @@
  * engine that agrees with it agrees with Strapi's semantics, not with another hand-written
  * translation.
  *
- * Semantics reproduced (filters.md §2, §4; DECISIONS.md 6, 11, 12):
+ * Semantics reproduced (docs/filters.md: Operators, Filters through relations, Sort):
  * - SQL three-valued logic: NULL never satisfies a comparison nor its negation.
  * - A relation key is a LEFT JOIN: the root matches when some combination of joined rows makes
  *   the tree true; a root without related rows is joined to one all-NULL row. Because every
@@ -163,7 +163,7 @@ function asTree(value: FilterValue, key: string): FilterTree {
   return value;
 }
 
-/** An array inside `$and`/`$or` is an AND group of its items (filters.md §1.1). */
+/** An array inside `$and`/`$or` is an AND group of its items (docs/filters.md, Lists and groups). */
 function asGroup(item: FilterValue): FilterTree {
   return Array.isArray(item) ? { $and: item } : asTree(item, 'group item');
 }

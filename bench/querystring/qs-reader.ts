@@ -5,7 +5,7 @@ import { splitKey } from '../../src/query/querystring/key.js';
 import { splitQueryString } from '../../src/query/querystring/split.js';
 
 /**
- * The other way to read query strings: qs itself, with what DECISIONS.md asks on top. qs cuts
+ * The other way to read query strings: qs itself, with what Quarry asks on top (docs/limits-and-errors.md, Limits). qs cuts
  * silently where Quarry refuses, so every key is first split with Quarry's own reading to find
  * the refusals (too many pairs, too deep, forbidden names); qs then reads the string with no
  * parameter limit and objects without a prototype, and a last walk turns the index-keyed

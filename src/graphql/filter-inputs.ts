@@ -8,7 +8,7 @@ const LIST_OPERANDS: ReadonlySet<string> = new Set(['in', 'notIn', 'between']);
 
 /**
  * `<Scalar>FilterInput`: every operator REST has, named without `$` (`eq`, `startsWithi`,
- * `between`, ...), `null` / `notNull`, and field-level `and` / `or` / `not` (DECISIONS.md rule 5).
+ * `between`, ...), `null` / `notNull`, and field-level `and` / `or` / `not` (docs/filters.md, Lists and groups).
  * Built from the filter module's own operator list, so the two cannot drift apart.
  */
 export function scalarFilterInput(name: string, scalar: GraphQLScalarType): GraphQLInputObjectType {

@@ -2,7 +2,7 @@ import { GraphQLID, GraphQLScalarType, Kind } from 'graphql';
 import { literalValue } from './scalars.js';
 
 /**
- * The schema's `ID`, in place of GraphQL's own (DECISIONS.md rule 5). Strapi types the relation
+ * The schema's `ID`, in place of GraphQL's own (docs/relations.md, GraphQL). Strapi types the relation
  * fields of `<Type>Input` as `ID` and `[ID]`, and clients declare their variables so
  * (`$chef: ID`, `$categories: [ID]`); Quarry's relation values are more than ids
  * (`{ connect, disconnect, set, options }`, longhand items with positions). The scalar itself

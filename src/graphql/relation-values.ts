@@ -4,7 +4,7 @@ import type { ContentType } from '../schema/types.js';
 import { IdScalar } from './id-scalar.js';
 
 /**
- * Relation fields of `<Type>Input` (DECISIONS.md rule 5): typed `ID` (to-one) and `[ID]`
+ * Relation fields of `<Type>Input` (docs/relations.md, GraphQL): typed `ID` (to-one) and `[ID]`
  * (to-many) as in Strapi's schema, and taking what REST takes: one id, a list of ids (= set), or
  * `{ connect, disconnect, set, options }` with shorthand and longhand items mixed.
  */
@@ -46,7 +46,7 @@ export function writtenData(ct: ContentType, data: Readonly<Record<string, unkno
 /**
  * Refuses a malformed relation value with the ValidationError the document service would throw,
  * before anything runs. What needs the stored data (unknown targets, anchors, duplicates) and
- * `set` beside `connect` or `disconnect` (rule 1) are left to the document service, as for REST.
+ * `set` beside `connect` or `disconnect` are left to the document service, as for REST.
  */
 export function checkRelationValue(field: RelationSide, value: unknown): void {
   const written = writtenValue(field, value);

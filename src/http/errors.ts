@@ -7,7 +7,7 @@ import { QuarryError, type ErrorDetails } from '../errors/index.js';
 
 /**
  * A body that is not JSON. Strapi's body parser answers it as a 400 named `SyntaxError` with
- * the parser's message (TRANSCRIPTS.md §5, "malformed JSON body"); the name is kept for clients
+ * the parser's message; the name is kept for clients
  * that look at it.
  */
 export class MalformedJsonError extends QuarryError {

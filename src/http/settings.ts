@@ -31,8 +31,8 @@ export interface HttpSettings {
   /** Request bodies past this many bytes are a 413, answered as soon as the limit is passed. */
   readonly maxBodyBytes: number;
   /**
-   * Largest request head (request line and headers) a transport must accept. DECISIONS.md asks
-   * for request lines of at least 64 KiB (a 1,000-value `$in` is about 25 KiB).
+   * Largest request head (request line and headers) a transport must accept. Request lines
+   * of at least 64 KiB must pass (a 1,000-value `$in` is about 25 KiB): docs/limits-and-errors.md.
    */
   readonly maxHeadBytes: number;
   /** A request body must arrive in full within this time (slow-drip clients), else 408. */

@@ -16,7 +16,7 @@ interface ResolvedItem {
 export const CIRCULAR_MESSAGE =
   'A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it';
 
-/** Applies one attribute's relation value to one source row (relations.md §4). Runs inside the write transaction. */
+/** Applies one attribute's relation value to one source row (docs/relations.md). Runs inside the write transaction. */
 export function applyRelationOp(ctx: RelationContext, writer: LinkWriter, source: SourceRow, attr: RelationAttribute, op: RelationOp): void {
   if (op.kind === 'set') return applySet(ctx, writer, source, attr, op.items);
   for (const item of op.disconnect) {

@@ -25,7 +25,7 @@ export class LinkWriter {
   /**
    * Links `source` to `target` at `where` in the source's list (moving it if already linked), and
    * upholds the relation's rules: a single-valued side drops its other targets, and a target that
-   * may have only one source is taken from the sources it had (relations.md §6). Versions of the
+   * may have only one source is taken from the sources it had (docs/relations.md, Both sides). Versions of the
    * same document are never taken from one another.
    */
   link(attr: RelationAttribute, source: number, target: number, where: Placement, partnerWhere?: Placement): void {
@@ -72,7 +72,7 @@ export class LinkWriter {
    * Gives `to` the links of `from` (another version of the same document), each re-targeted to
    * the `status` version of its target; targets without that version are dropped. Order is kept,
    * and on the far side the new link stands where the copied one stood among its neighbours'
-   * versions (relations.md §7: publishing and discarding a draft keep both sides' order).
+   * versions (publishing and discarding a draft keep both sides' order: docs/relations.md, Draft & publish and locales).
    * On a `mappedBy` side the links `to` has are held by the far side's rows, which this does not
    * rewrite: they stay, in place, and `from`'s links join them (Strapi's bidirectional sync).
    */

@@ -39,7 +39,7 @@ const ITEM_KEYS = new Set(['documentId', 'id', 'locale', 'status', 'position']);
 const POSITION_KEYS = new Set(['before', 'after', 'start', 'end', 'locale', 'status']);
 
 /**
- * Reads one relation attribute's value from `data` (relations.md §2, DECISIONS rules 1-3).
+ * Reads one relation attribute's value from `data` (docs/relations.md, Values).
  * Returns undefined when the value leaves the relation untouched.
  */
 export function parseRelationValue(attr: RelationSide, value: unknown, path: string): RelationOp | undefined {
@@ -70,7 +70,7 @@ export function parseRelationValue(attr: RelationSide, value: unknown, path: str
   });
 }
 
-/** xToOne relations use only the last item of any list (DECISIONS rule 3); positions mean nothing there. */
+/** xToOne relations use only the last item of any list (docs/relations.md, To-one relations); positions mean nothing there. */
 function toOne(attr: RelationSide, op: RelationOp): RelationOp {
   if (attr.toMany) return op;
   const last = (items: readonly RelationItem[]) => (items.length === 0 ? [] : [{ ...items[items.length - 1]!, position: undefined }]);
@@ -163,9 +163,9 @@ function readPosition(value: unknown, item: TargetRef, path: string): PositionSp
 }
 
 /**
- * The same target twice in one connect, identical items included (DECISIONS rule 2). Found once
+ * The same target twice in one connect, identical items included (docs/relations.md, Set, disconnect, connect). Found once
  * items are resolved to rows, so a documentId and a row id naming one target clash, and named by
- * its row id as in Strapi (relations.md §4.2a).
+ * its row id as in Strapi.
  */
 export const duplicateMessage = (id: number) =>
   `The relation with id ${id} is already connected. You cannot connect the same relation twice.`;

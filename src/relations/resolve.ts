@@ -8,7 +8,7 @@ import type { RelationOp, TargetRef } from './payload.js';
 type SourceScope = Pick<SourceRow, 'type' | 'status' | 'locale'>;
 
 /**
- * The target rows a reference names, per relations.md §3: the locale and the version
+ * The target rows a reference names (docs/relations.md, Draft & publish and locales): the locale and the version
  * (draft/published) follow from the source row unless the source cannot decide them.
  */
 export function resolveRef(ctx: RelationContext, source: SourceScope, attr: RelationAttribute, ref: TargetRef, path: string): number[] {
@@ -30,7 +30,7 @@ export function resolveRef(ctx: RelationContext, source: SourceScope, attr: Rela
 /**
  * Resolves every target and anchor an op names, for its errors only: related ids are checked
  * before the source document is looked up, so a bad one is a 400 even when there is no source
- * to write to (relations.md §3).
+ * to write to (docs/relations.md, Errors and atomicity).
  */
 export function checkTargets(ctx: RelationContext, source: SourceScope, attr: RelationAttribute, op: RelationOp): void {
   for (const item of op.kind === 'set' ? op.items : [...op.disconnect, ...op.connect]) {

@@ -13,7 +13,7 @@ import type { IndexKind, Status } from './layout.js';
 export const INDEXED_TEXT_CHARS = 256;
 
 /**
- * The one case folding used by indexes and by the `i` operators alike (DECISIONS rule 6).
+ * The one case folding used by indexes and by the `i` operators alike (docs/filters.md, Operators).
  * `toLowerCase()` is locale-independent and maps all of Unicode (`É` → `é`, Kelvin `K` → `k`), like
  * PostgreSQL's `LOWER()` on UTF-8. Its one context-dependent rule, a final capital sigma becoming
  * `ς`, would make the fold of a word differ from the fold of its parts, so `ς` is mapped to `σ`:

@@ -1,4 +1,4 @@
-/** The document service's basic operations (relations.md §8.3, filters.md pagination meta). */
+/** The document service's basic operations (docs/relations.md; docs/filters.md, Pagination). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Quarry } from '../../src/index.js';
 import { PaginationError, ValidationError } from '../../src/index.js';
@@ -140,7 +140,7 @@ describe('findPage', () => {
     expect(page.pagination).toEqual({ start: 1, limit: 2, total: 5 });
   });
 
-  it('withCount: false answers the raw start / limit pair, in page mode too (filters.md §5.1)', async () => {
+  it('withCount: false answers the raw start / limit pair, in page mode too (docs/filters.md, Pagination)', async () => {
     await seed(5);
     const page = await q.reads.findPage(ITEM, { pagination: { page: 2, pageSize: 2, withCount: false } });
     expect(page.results.map((e) => e.name)).toEqual(['i3', 'i4']);
@@ -148,7 +148,7 @@ describe('findPage', () => {
     expect((await q.reads.findPage(ITEM, { pagination: { start: 0, limit: 2, withCount: false } })).pagination).toEqual({ start: 0, limit: 2 });
   });
 
-  it('a page size above the maximum (100) is capped, and the meta says so (DECISIONS, limits)', async () => {
+  it('a page size above the maximum (100) is capped, and the meta says so (docs/limits-and-errors.md, Limits)', async () => {
     await seed(3);
     expect((await q.reads.findPage(ITEM, { pagination: { pageSize: 500 } })).pagination).toEqual({ page: 1, pageSize: 100, pageCount: 1, total: 3 });
     expect((await q.reads.findPage(ITEM, { pagination: { start: 0, limit: 500 } })).pagination).toEqual({ start: 0, limit: 100, total: 3 });

@@ -1,5 +1,5 @@
 /**
- * One scalar named `ID` (DECISIONS.md rule 5): relation fields of `<Type>Input` take relation
+ * One scalar named `ID` (docs/relations.md, GraphQL): relation fields of `<Type>Input` take relation
  * values in it, as literals and in variables typed `ID` / `[ID]` as clients of Strapi declare
  * them; everywhere else an `ID` takes only what GraphQL's own `ID` takes, refused as Strapi
  * refuses it (a literal: 400 GRAPHQL_VALIDATION_FAILED; a variable: 400 BAD_USER_INPUT).

@@ -4,8 +4,9 @@ import { call, startTestServer, type TestServer } from './support.js';
 
 /**
  * Malformed query strings over real HTTP, answered as the Strapi 5.54 peer answers them (its
- * answers are quoted where they matter), except where DECISIONS.md departs. Strapi's `details`
- * give a filter key's path relative to `filters` (or null); Quarry's name the full path.
+ * answers are quoted where they matter), except where Quarry departs (docs/limits-and-errors.md,
+ * Limits). Strapi's `details` give a filter key's path relative to `filters` (or null); Quarry's
+ * name the full path.
  */
 let server: TestServer;
 
@@ -75,7 +76,7 @@ describe('malformed keys in a query string', () => {
   });
 });
 
-describe('where DECISIONS.md departs from what qs and Strapi do', () => {
+describe('where Quarry departs from what qs and Strapi do', () => {
   it('keeps a $in whose index is past qs\'s limit of 100 (Strapi drops the filter and lists every entry)', async () => {
     expect(names((await get('filters[stars][$in][150]=5&fields[0]=name')).body)).toEqual(['Sushi Zen']);
   });

@@ -1,5 +1,5 @@
 /**
- * Rejected relation payloads (relations.md §3-§5, DECISIONS rules 1, 2 and 4): each is a 400
+ * Rejected relation payloads (docs/relations.md, Errors and atomicity): each is a 400
  * ValidationError whose `details.path` names the offending input, and the store is unchanged
  * afterwards — the scalar sent in the same update included, and every list on both sides.
  */
@@ -28,7 +28,7 @@ const rejected = (data: Record<string, unknown>, path: string, message?: string 
 const notFound = (documentId: string) => `Document with id "${documentId}", locale "null" not found`;
 const duplicate = (rowId: number) => `The relation with id ${rowId} is already connected. You cannot connect the same relation twice.`;
 
-describe('set together with connect or disconnect (rule 1)', () => {
+describe('set together with connect or disconnect', () => {
   it.each([
     ['set + connect', { set: ['x'], connect: ['y'] }],
     ['set + disconnect', { set: [], disconnect: ['y'] }],
@@ -43,7 +43,7 @@ describe('set together with connect or disconnect (rule 1)', () => {
   });
 });
 
-describe('the same target twice in one connect (rule 2)', () => {
+describe('the same target twice in one connect', () => {
   it('identical shorthand items', async () => {
     await rejected({ products_mm: { connect: [w.doc(3), w.doc(3)] } }, 'data.products_mm.connect.1', duplicate(w.id(3)));
   });
@@ -99,7 +99,7 @@ describe('targets that do not exist', () => {
     await rejected({ products_mm: { connect: [{ id: w.id(3), position: { before: 9999 } }] } }, 'data.products_mm.connect.0.position.before', 'Relation with id 9999 not found');
   });
 
-  it('is a 400 even when the document being updated does not exist (relations.md §3)', async () => {
+  it('is a 400 even when the document being updated does not exist', async () => {
     await expectRejected(w.q, () => w.q.documents(SHOP).update({ documentId: 'missingdocument', data: { products_mm: ['nope'] } }), 'data.products_mm.0', notFound('nope'));
     expect(await w.q.documents(SHOP).update({ documentId: 'missingdocument', data: { products_mm: [w.doc(1)] } })).toBeNull();
   });

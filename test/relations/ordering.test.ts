@@ -1,5 +1,5 @@
 /**
- * Connect positions (relations.md §4.2): the sequential examples, and Strapi's relations-orderer
+ * Connect positions (docs/relations.md, Positions): the sequential examples, and Strapi's relations-orderer
  * and sort-connect-array unit cases, run through the document service on every to-many side,
  * owning and inverse, including self-relations.
  */
@@ -64,7 +64,7 @@ describe.each(SIDES)('$label', (side) => {
     return names(e![side.inverse]);
   };
 
-  describe('relations.md §4.2 sequential examples', () => {
+  describe('sequential examples (docs/relations.md, Positions)', () => {
     it('existing [1,2,3], connect [{5 before 1},{1 before 2},{2 end}] → [5,1,3,2]', async () => {
       await existing(1, 2, 3);
       await connect([at(5, { before: doc(1) }), at(1, { before: doc(2) }), at(2, { end: true })]);

@@ -1,5 +1,5 @@
 /**
- * Relation lists against a plain list model (support/list-model.ts, relations.md §4 and §6):
+ * Relation lists against a plain list model (support/list-model.ts; docs/relations.md):
  * random sequences of connect / disconnect / set / plain-array updates go through the document
  * service and through the model; after every step every list on both sides of
  * restaurant.categories ↔ category.restaurants (manyToMany) and restaurant.chef ↔
@@ -50,7 +50,7 @@ type ValueGen =
   | { readonly kind: 'plain'; readonly items: readonly ItemGen[] }
   | { readonly kind: 'one'; readonly item: ItemGen }
   | { readonly kind: 'null' }
-  /** set with connect or disconnect: a 400 (DECISIONS rule 1). */
+  /** set with connect or disconnect: a 400. */
   | { readonly kind: 'setConnect'; readonly set: readonly ItemGen[]; readonly other: readonly ItemGen[]; readonly key: 'connect' | 'disconnect' };
 interface StepGen {
   readonly source: Kind;
@@ -215,9 +215,9 @@ describe('relation lists follow the list model', () => {
   }, 600_000);
 });
 
-// ---- fixed cases: relations.md §4.2 examples, through both ---------------------------------
+// ---- fixed cases: docs/relations.md's position examples, through both ---------------------------------
 
-describe('relations.md §4.2 examples, store and model', () => {
+describe('the position examples of docs/relations.md, store and model', () => {
   let h: Harness;
   beforeEach(async () => {
     h = await Harness.open({ restaurant: 2, category: 5, chef: 2 });

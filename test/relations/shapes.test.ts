@@ -1,4 +1,4 @@
-/** Accepted relation value shapes (relations.md §2, DECISIONS rule 3), on every kind, both sides read back. */
+/** Accepted relation value shapes (docs/relations.md, Values and To-one relations), on every kind, both sides read back. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Entry } from '../../src/index.js';
 import { ALL_SHOP_RELATIONS, INVERSE_OF, PRODUCT, SHOP, TO_MANY, TO_ONE, everyFormCreate, populateAll, read, relationNames, shopWorld } from './fixtures.js';
@@ -129,7 +129,7 @@ describe('value forms', () => {
   });
 });
 
-describe('xToOne relations use the last item (DECISIONS rule 3)', () => {
+describe('xToOne relations use the last item', () => {
   const cases: [string, (items: unknown[]) => unknown][] = [
     ['a plain array', (items) => items],
     ['set', (items) => ({ set: items })],

@@ -143,7 +143,7 @@ describe.each(['shorthand', 'longhand'] as const)('Update an entity relations, i
 });
 
 describe('Disconnecting a row id that does not exist', () => {
-  // Strapi's skipped test also disconnects the raw id 9999; relations.md §3 recommends a 400 for
+  // Strapi's skipped test also disconnects the raw id 9999; Quarry answers a 400 for
   // raw ids that name no row, as for documentIds, rather than a silent no-op.
   it('is a 400 that names the item, and changes nothing', async () => {
     const shop = await createShop(perKind('connect', [w.doc(1)], [w.doc(1)]));

@@ -1,5 +1,5 @@
 /**
- * Both sides of every relation kind kept in step (relations.md §1, §4.1 step 4, §4.2 step 3g, §6):
+ * Both sides of every relation kind kept in step (docs/relations.md, Both sides):
  * stealing where the far side holds one, none where it holds many, and the inverse lists' order.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

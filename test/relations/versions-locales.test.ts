@@ -1,5 +1,5 @@
 /**
- * Relations across draft & publish and locales (relations.md §3, §6 sibling exemption, §7), with
+ * Relations across draft & publish and locales (docs/relations.md, Both sides and Draft & publish and locales), with
  * Strapi's document-service relation tests (basic, bidirectional-relations) ported.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -207,7 +207,7 @@ describe('draft & publish on both sides', () => {
     expect(await related(AUTHOR, product, 'books', { status: 'published' })).toEqual(['OrderTagA', 'OrderTagB Updated', 'OrderTagC']);
   });
 
-  it('republishing a target keeps the published source’s links and order, whatever the source’s draft says (§7)', async () => {
+  it('republishing a target keeps the published source’s links and order, whatever the source’s draft says', async () => {
     const [t1, t2, t3] = [await create(BOOK, { title: 't1' }), await create(BOOK, { title: 't2' }), await create(BOOK, { title: 't3' })];
     for (const t of [t1, t2, t3]) await publish(BOOK, t);
     const a = await create(AUTHOR, { name: 'a', books: [t1, t2, t3], favourite: t2 });
@@ -345,7 +345,7 @@ describe('a deep filter through a to-one relation to a target with versions', ()
   });
 });
 
-describe('a source without versions and a target with them (relations.md §3 rule 3)', () => {
+describe('a source without versions and a target with them', () => {
   let b1: string;
   let b2: string;
   beforeEach(async () => {

@@ -31,7 +31,7 @@ function expectLimit(answer: Answer, status: number, message: RegExp): void {
   expect(answer.body).toMatchObject({ data: null, error: { status, message: expect.stringMatching(message) } });
 }
 
-describe('limits at their defaults (DECISIONS.md), over HTTP', () => {
+describe('limits at their defaults (docs/limits-and-errors.md), over HTTP', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer('node');

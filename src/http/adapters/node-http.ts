@@ -21,7 +21,7 @@ export async function startNodeHttpServer(options: ServerOptions): Promise<Runni
   const core = new RestCore(quarry, settings);
   const inFlight = new InFlight();
   const deadlines = new BodyDeadlines();
-  // Node's default head limit is 16 KiB; DECISIONS.md asks for request lines of 64 KiB at least.
+  // Node's default head limit is 16 KiB; request lines of 64 KiB at least must pass (docs/limits-and-errors.md).
   const server = createServer({ maxHeaderSize: settings.maxHeadBytes }, (req, res) => {
     serveExchange(core, readHead(req), new NodeConnection(req, res), inFlight, deadlines);
   });

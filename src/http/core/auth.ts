@@ -12,7 +12,7 @@ export interface TokenVerifier {
 /**
  * Strapi's content-API rules for API tokens, for every interface (REST routes, GraphQL):
  * - a bearer token that is not a live token is a 401, even where no token is needed (a wrong
- *   token must fail loudly, http.md);
+ *   token must fail loudly);
  * - no token where the setting asks for one is Strapi's answer for the public role without the
  *   permission: 403 Forbidden;
  * - a read-only token may read and nothing else: 403 on a write.

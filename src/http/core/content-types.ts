@@ -80,7 +80,7 @@ interface WriteParams {
 /**
  * The query of a REST write. `status` defaults to `published`, as Strapi's core service adds it:
  * a plain POST or PUT on a draft & publish type writes the draft and publishes it, while
- * `?status=draft` only writes the draft (relations.md §7). `fields` and `populate` shape the
+ * `?status=draft` only writes the draft (docs/relations.md, Draft & publish and locales). `fields` and `populate` shape the
  * entry answered.
  */
 function writeParams(type: ContentType, query: QueryObject): WriteParams {

@@ -15,7 +15,7 @@ type User = Extract<Match, { resource: 'user' }>;
  * page; top-level `start` / `limit` window it, `pagination[...]` is ignored), one user is a bare
  * object found by its numeric `id`, and the count is a bare number. Where Strapi answers an
  * unknown user with an empty 204, Quarry answers the content API's 404 (an empty 2xx makes
- * clients throw, http.md).
+ * clients throw).
  */
 const ALL: Partial<ListParamsSettings> = Object.freeze({
   defaultPageSize: Number.MAX_SAFE_INTEGER,

@@ -51,7 +51,7 @@ type Built = FilterNode | undefined;
  * Each method takes `negated`: whether an odd number of `$not` stand above. Negation is pushed
  * down as it is built (De Morgan over groups, `not` over comparisons), and through relations
  * into the linked row: Strapi evaluates `$not` per joined row, so `$not: { categories: { name:
- * x } }` means "has a category whose name is not x" (filters.md §4, DECISIONS.md rule 11), not
+ * x } }` means "has a category whose name is not x" (docs/filters.md, Filters through relations), not
  * "has no category named x". The tree comes out in negation normal form.
  */
 class FilterBuilder {
@@ -118,12 +118,12 @@ class FilterBuilder {
   private fieldOperator(ref: FieldRef, key: string, value: unknown, at: FilterPath, negated: boolean): Built {
     switch (key) {
       case '$not':
-        // A list under `$not`, as under any operator but $in / $notIn / $between, is an OR over its items (filters.md §1.2).
+        // A list under `$not`, as under any operator but $in / $notIn / $between, is an OR over its items (docs/filters.md, Lists and groups).
         if (Array.isArray(value)) return this.combine('or', negated, this.items(value, at, (item, itemAt) => this.field(ref, item, itemAt, !negated)));
         return this.field(ref, value, at, !negated);
       case '$and':
       case '$or':
-        // Field-level groups (`name: { $or: [{ $eq: 'a' }, { $startsWith: 'b' }] }`): GraphQL's field filters have them (DECISIONS.md rule 5).
+        // Field-level groups (`name: { $or: [{ $eq: 'a' }, { $startsWith: 'b' }] }`): GraphQL's field filters have them (docs/filters.md, Lists and groups).
         return this.groupList(key, value, at, negated, (item, itemAt) => this.field(ref, item, itemAt, negated));
       case '$null':
       case '$notNull':
@@ -201,7 +201,7 @@ class FilterBuilder {
    * What stands under a relation key. Conditions on one linked row (target fields and groups,
    * and operators or values, which compare the target's `id`) share one existence test; `$null` /
    * `$notNull` (and `$eq: null` / `$ne: null`, and a bare `null`) test the relation itself
-   * (DECISIONS.md rule 11).
+   * (docs/filters.md, Filters through relations).
    */
   private relation(ct: ContentType, attribute: RelationAttribute, raw: unknown, at: FilterPath, negated: boolean): Built {
     if (raw === undefined) return undefined;

@@ -8,7 +8,7 @@ export type ResolvedKey =
   /** Unknown, or private: both answer `Invalid key`. */
   | { readonly kind: 'invalid' };
 
-/** The row's target id, what a value or operator directly under a relation compares (filters.md §4). */
+/** The row's target id, what a value or operator directly under a relation compares (docs/filters.md, Filters through relations). */
 export const ID_FIELD = FieldRef.create('id', 'integer');
 
 /**

@@ -1,8 +1,8 @@
-/** Bounds on one filter tree (DECISIONS.md, "Limits"). Going past one is a 400 naming it. */
+/** Bounds on one filter tree (docs/limits-and-errors.md, Limits). Going past one is a 400 naming it. */
 export interface FilterLimits {
   /** Comparisons and relation tests in the built tree (a `$in` is one). */
   readonly maxConditions: number;
-  /** Values in one `$in` / `$notIn` (DECISIONS.md rule 7: never dropped silently). */
+  /** Values in one `$in` / `$notIn` (never dropped silently). */
   readonly maxListValues: number;
   /**
    * Keys and indices from the filters root to the deepest value (`filters[stars][$in][0]` is 3),

@@ -12,7 +12,7 @@ const LIST_OPERATORS = new Set(['$in', '$notIn']);
  * index-like keys first. Two departures:
  * - under `$in` / `$notIn` an object whose keys are all indices, which is what qs makes of a
  *   list past 100 values or with an index past 99, is read back as the list of its values in
- *   index order; Strapi would drop that filter and answer every entry, DECISIONS.md rule 7 takes
+ *   index order; Strapi would drop that filter and answer every entry; Quarry takes
  *   up to `maxArrayLength` values, and more, in any list there, is a 400 naming the limit;
  * - a reading nested deeper than twice `maxDepth` plus one (a value meeting an object wraps both
  *   in a list, so each bracket level may add one more) is a 400 naming the depth limit: only

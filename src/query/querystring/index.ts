@@ -20,11 +20,11 @@ export { isSealed, jsonText, seal } from './sealed.js';
  * options (`strictNullHandling`, `arrayLimit: 100`, `depth: 20`), in objects without a
  * prototype: bracket nesting, indexed / `[]` / repeated-key lists, lists past 100 values as
  * objects with index keys, `null` for a key without `=`, malformed brackets as literal names.
- * Where DECISIONS.md departs from qs it throws a 400 `ValidationError` naming the limit instead
- * of cutting silently (nesting past `maxDepth`, more than `maxParameters` pairs, more than
- * `maxArrayLength` values in a `$in` / `$notIn`, which is read as a list up to there), and
- * refuses the keys qs drops (`__proto__`, `constructor`, `toString`...) and `prototype`.
- * Linear in the length of `raw`.
+ * Where Quarry departs from qs (docs/limits-and-errors.md, Limits) it throws a 400
+ * `ValidationError` naming the limit instead of cutting silently (nesting past `maxDepth`, more
+ * than `maxParameters` pairs, more than `maxArrayLength` values in a `$in` / `$notIn`, which is
+ * read as a list up to there), and refuses the keys qs drops (`__proto__`, `constructor`,
+ * `toString`...) and `prototype`. Linear in the length of `raw`.
  */
 export function readQueryString(raw: string, limits?: Partial<QueryLimits>): QueryObject {
   const bounds = limits === undefined ? DEFAULT_QUERY_LIMITS : { ...DEFAULT_QUERY_LIMITS, ...limits };

@@ -21,7 +21,7 @@ const FORBIDDEN_LENGTHS = [...FORBIDDEN].reduce((bits, name) => bits | (1 << nam
  * one group `b[c]`); text between groups is skipped (`a[b]c` is `a[b]`); a group left open keeps
  * the rest of the key, bracket included, as one literal segment (`a[b` → `['a', '[b']`).
  * `''` (from `[]`) means "append". Past `maxDepth` groups qs would keep the rest as one literal
- * segment; that is a 400 naming the limit instead (DECISIONS.md, "Limits"). Whether a segment
+ * segment; that is a 400 naming the limit instead (docs/limits-and-errors.md, Limits). Whether a segment
  * is an index is left to the tree.
  */
 export function splitKey(key: string, maxDepth: number): string[] {

@@ -1,6 +1,6 @@
 /**
  * Bounds on what one query string may make the reader build. Going past any of them is a 400
- * naming the limit (DECISIONS.md, "Limits"), never a silent cut as qs does.
+ * naming the limit (docs/limits-and-errors.md, Limits), never a silent cut as qs does.
  */
 export interface QueryLimits {
   /** Bracket groups after the root name: `a[b][c]` has 2 (qs `depth`). */

@@ -32,7 +32,7 @@ describe('implicit operators', () => {
   });
 });
 
-describe('a list under an operator other than $in / $notIn / $between is an OR over it (filters.md §1.2)', () => {
+describe('a list under an operator other than $in / $notIn / $between is an OR over it (docs/filters.md, Lists and groups)', () => {
   it.each([
     [{ stars: { $ne: [41, 43] } }, '(stars <> 41 or stars <> 43)'],
     [{ stars: { $eq: [42, 43] } }, '(stars = 42 or stars = 43)'],
@@ -66,7 +66,7 @@ describe('$not, pushed down to comparisons (negation normal form)', () => {
 describe('relations', () => {
   it.each([
     [{ chef: { name: 'Ana' } }, 'exists chef(name = "Ana")'],
-    // A value or an operator directly under a relation compares the target's id (filters.md §4).
+    // A value or an operator directly under a relation compares the target's id (docs/filters.md, Filters through relations).
     [{ chef: 5 }, 'exists chef(id = 5)'],
     [{ chef: ['1', '2'] }, 'exists chef(id in [1, 2])'],
     [{ chef: { $in: [1, 2] } }, 'exists chef(id in [1, 2])'],
@@ -80,7 +80,7 @@ describe('relations', () => {
     [{ chef: { $ne: null } }, 'exists chef'],
     [{ chef: { $null: false } }, 'exists chef'],
     [{ chef: { $notNull: true } }, 'exists chef'],
-    // DECISIONS.md rule 11: relation operator and target fields together, joined by AND.
+    // A relation operator and target fields together, joined by AND (docs/filters.md, Filters through relations).
     [{ chef: { $null: false, name: 'x' } }, '(exists chef(name = "x") and exists chef)'],
     [{ categories: { $and: [{ name: 'a' }, { name: 'b' }] } }, 'exists categories((name = "a" and name = "b"))'],
     [{ $and: [{ categories: { name: 'a' } }, { categories: { name: 'b' } }] }, '(exists categories(name = "a") and exists categories(name = "b"))'],
@@ -92,7 +92,7 @@ describe('relations', () => {
   });
 
   it.each([
-    // Strapi negates per joined row: "has a category whose name is not x" (filters.md §4).
+    // Strapi negates per joined row: "has a category whose name is not x" (docs/filters.md, Filters through relations).
     [{ $not: { categories: { name: 'Thai' } } }, 'exists categories(not name = "Thai")'],
     [{ categories: { $not: { name: 'Thai' } } }, 'exists categories(not name = "Thai")'],
     [{ chef: { $not: 5 } }, 'exists chef(not id = 5)'],

@@ -42,7 +42,7 @@ describe('Strapi deep filtering: collectors and cards', () => {
   });
 
   // Strapi's case reads `$contains: 'HUGO'` for the card 'Hugo LLORIS', which only SQLite's
-  // case-folding LIKE matches; `$contains` is case-sensitive here (DECISIONS.md rule 6).
+  // case-folding LIKE matches; `$contains` is case-sensitive here (docs/filters.md, Operators).
   it('nested $and inside the relation applies to one card', () => {
     expect(collectors({ cards: { $and: [{ name: { $contains: 'Hugo' } }, { name: { $contains: 'LLORIS' } }] } })).toEqual([1, 2]);
     expect(collectors({ cards: { $and: [{ name: { $containsi: 'HUGO' } }, { name: { $contains: 'LLORIS' } }] } })).toEqual([1, 2]);
@@ -135,7 +135,7 @@ describe('relation semantics on the demo schemas', () => {
     expect(restaurants({ categories: { $gt: 2 } })).toEqual([4]);
   });
 
-  it('$null / $notNull test the relation itself (DECISIONS.md rule 11)', () => {
+  it('$null / $notNull test the relation itself', () => {
     expect(restaurants({ chef: { $null: true } })).toEqual([3]);
     expect(restaurants({ chef: null })).toEqual([3]);
     expect(restaurants({ chef: { $null: false } })).toEqual([1, 2, 4]);
@@ -157,7 +157,7 @@ describe('relation semantics on the demo schemas', () => {
     expect(restaurants({ chef: { country: { $ne: 'PT' } } })).toEqual([]);
   });
 
-  // Restaurant 3 has no chef and no category; chef 3 has no restaurant (filters.md §4, LEFT JOIN).
+  // Restaurant 3 has no chef and no category; chef 3 has no restaurant (docs/filters.md, Filters through relations).
   it('a missing linked row is a row of NULLs: only what holds on NULLs selects it', () => {
     expect(restaurants({ categories: { name: { $null: true } } })).toEqual([3, 4]);
     expect(restaurants({ chef: { country: { $null: true } } })).toEqual([2, 3]);

@@ -15,13 +15,13 @@ function nots(levels: number, inner: unknown): unknown {
   return filters;
 }
 
-describe('defaults (DECISIONS.md, "Limits")', () => {
+describe('defaults (docs/limits-and-errors.md, Limits)', () => {
   it('are 1,000 conditions, 1,000 list values and 20 levels', () => {
     expect(DEFAULT_FILTER_LIMITS).toEqual({ maxConditions: 1000, maxListValues: 1000, maxDepth: 20 });
   });
 });
 
-describe('$in / $notIn values, never dropped silently (rule 7)', () => {
+describe('$in / $notIn values, never dropped silently', () => {
   it.each(['$in', '$notIn'])('%s takes 1,000 values; 1,001 is a 400 naming the limit', (op) => {
     expect(build({ stars: { [op]: range(1000) } })).not.toThrow();
     const error = expectInvalid(build({ stars: { [op]: range(1001) } }), `filters.stars.${op}`);

@@ -21,7 +21,7 @@ export type Expectation = { readonly value: unknown } | { readonly refusals: Rea
 
 /**
  * qs's reading of `raw` with Strapi's options, turned into what Quarry answers where
- * DECISIONS.md or STYLE.md departs from it. Each departure is decided with qs itself, pair by
+ * Quarry departs from it (docs/limits-and-errors.md, Limits). Each departure is decided with qs itself, pair by
  * pair, so the oracle does not re-implement qs's key splitting:
  * - depth: a key that qs would cut at 20 levels (keeping the rest as one literal key) is a 400
  *   naming the limit; found by parsing the pair again with `strictDepth`, which throws there.

@@ -1,7 +1,7 @@
 /**
- * A plain in-memory model of relation lists, written from relations.md §2, §4 and §6 and
- * DECISIONS.md rules 1-4, independently of src/relations. Entities are named by a key (the test
- * uses documentIds); every (side, entity) holds an ordered list of keys of the other type.
+ * A plain in-memory model of relation lists, written from docs/relations.md independently of
+ * src/relations. Entities are named by a key (the test uses documentIds); every (side, entity)
+ * holds an ordered list of keys of the other type.
  *
  * The model reads the same raw relation values a client sends (`data.<relation>`), so that it
  * checks the payload reading as well as the ordering.
@@ -106,7 +106,7 @@ export class ListModel {
     return { ok: true };
   }
 
-  // ---- §2: reading a relation value ------------------------------------------------------
+  // ---- reading a relation value ----------------------------------------------------------
 
   private parse(side: SideDef, value: unknown): Op | undefined {
     if (value === undefined) return undefined;
@@ -126,7 +126,7 @@ export class ListModel {
     }
     const disconnect = v.disconnect === undefined ? [] : asList(v.disconnect).map((i) => this.item(side, i).key);
     const strict = (v.options as { strict?: boolean } | undefined)?.strict ?? true;
-    // xToOne: the last connect item is the one used, without a position (DECISIONS rule 3).
+    // xToOne: the last connect item is the one used, without a position.
     const used = side.toMany ? connect : connect.slice(-1).map((c) => ({ key: c.key, position: undefined }));
     return { kind: 'update', connect: used, disconnect, strict };
   }
@@ -156,7 +156,7 @@ export class ListModel {
     return key;
   }
 
-  // ---- §4: applying it -------------------------------------------------------------------
+  // ---- applying it -----------------------------------------------------------------------
 
   private apply(side: SideDef, source: string, op: Op): void {
     if (op.kind === 'set') {
@@ -216,7 +216,7 @@ export class ListModel {
     return { at: 'end' };
   }
 
-  // ---- §6: one link, both sides ----------------------------------------------------------
+  // ---- one link, both sides --------------------------------------------------------------
 
   /** Puts `target` at `where` in the source's list (moving it if linked) and upholds both sides. */
   private link(side: SideDef, source: string, target: string, where: Where): void {
