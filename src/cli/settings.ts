@@ -96,7 +96,7 @@ export const SETTINGS = {
   // node:http by default: the uWebSockets.js build this registry offers for Node 20 here closes the
   // connection when a request head over 4 KiB arrives in several TCP reads, and when a pipelined
   // request comes while a pooled answer is pending. Behind a proxy that sends whole heads, uws is
-  // faster on cheap queries (measured 1.2-1.55x).
+  // faster on cheap queries (bench/results/README.md).
   transport: setting('transport', 'HTTP server: node (node:http) or uws (uWebSockets.js, faster; needs whole request heads of at most 4 KiB per read, e.g. behind a proxy)', 'node', transport),
   batch: setting('batch', 'records written per LMDB transaction', '1000', positive),
   noSync: setting('no-sync', 'skip fsync at commit: faster; a crash may lose the latest writes', 'false', flagValue, true),

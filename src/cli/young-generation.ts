@@ -6,9 +6,8 @@ export const SEMI_SPACE_MB = 64;
 /**
  * Node flags for serving. A server allocates per request and V8 collects its young generation
  * when a semi-space fills: with Node's default (16 MB, grown only under pressure) a busy server
- * paused for a 2-3 ms scavenge about 12 times a second, and those pauses made most of its 99th
- * percentile (positioned connects at 4 connections, 100k rows: p99 4-6 ms; with 64 MB: ~2 ms,
- * and less GC time per request). V8 reads these once, at start, so they are flags of the node
+ * pauses for a scavenge many times a second, and those pauses made most of its 99th percentile
+ * (figures: bench/results/README.md). V8 reads these once, at start, so they are flags of the node
  * process: bin/quarry.js's shebang and the npm scripts pass them.
  */
 export const YOUNG_GENERATION_FLAGS = [`--max-semi-space-size=${SEMI_SPACE_MB}`, `--min-semi-space-size=${SEMI_SPACE_MB}`] as const;

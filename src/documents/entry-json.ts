@@ -15,8 +15,8 @@ import { toEntry, type Entry } from './entry.js';
  * reader's answer.
  *
  * Texts are kept as UTF-8 bytes, the form an answer leaves in: encoding a page's text on every
- * answer cost 20-40 µs for 10 KB (two-byte strings once a name has a letter beyond Latin-1),
- * copying the kept bytes 8.
+ * answer (two-byte strings once a name has a letter beyond Latin-1) cost several times more than
+ * copying the kept bytes.
  *
  * The association is kept per page (one entry in a weak map per list read, not one per entry):
  * a page's array travels unchanged from the document service to REST and GraphQL.

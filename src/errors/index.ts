@@ -12,7 +12,7 @@ export abstract class QuarryError extends Error {
 
   constructor(message: string, details: ErrorDetails = {}) {
     // These are answers, not faults: nobody reads their stack, and capturing one cost more than
-    // the rest of a 404 (a fifth of its server time under load).
+    // the rest of a 404.
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     super(message);

@@ -4,8 +4,8 @@ import { RawJson } from './raw-json.js';
 /**
  * The text of a plan's answer, printed from the plan (fast-path.ts) rather than from result
  * objects: each field's `"key":` is printed once, at planning, and a value is printed by the shape
- * the plan already knows, so no key is quoted and no object is walked per request. Walking the
- * answer key by key with `JSON.stringify` for each key and leaf was ~5 µs of a ~40 µs list query.
+ * the plan already knows, so no key is quoted and no object is walked per request (walking the
+ * answer with `JSON.stringify` for each key and leaf was a large part of a list query's cost).
  *
  * A run's values: an object is its fields' values in plan order (`FieldValues`), a list an
  * array of its items, a list of kept row texts a RawJson, a leaf its serialized value.

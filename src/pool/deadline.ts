@@ -7,7 +7,7 @@
  * read, links walked, entries populated) goes through the store.
  */
 
-/** Reads between two looks at the clock: a deadline is noticed within microseconds, for a few ns a read. */
+/** Reads between two looks at the clock: a deadline is noticed soon after it passes, and most reads skip the clock. */
 const CLOCK_EVERY = 128;
 
 /** A deadline checked from inside the work. `check` throws `onLate()` once the deadline has passed. */

@@ -26,16 +26,14 @@ export interface PoolSettings {
 }
 
 /**
- * Where pooled reads start paying off, in `estimateList` units (≈ µs of inline work), as
- * measured by bench/pool.bench.ts (10k and 100k restaurants, 2 threads, 2 shared vCPUs, Node 20):
- * a pooled list costs ~160-400 µs more than inline (the round trip: dispatch, worker wake-up,
- * snapshot renewal, the page's structured clone back; a no-op task alone ~35-80 µs), and a
- * list's own work equals that round trip at ~130-300 units. From there a worker takes at least
- * as much work off the main thread as it adds to that one answer's latency, so the main thread
- * stays free for every other request; below it, inline is faster and cheaper. (Peak throughput
- * needs free cores: on that 2-vCPU box, shared with other load, pooled requests/s only met
- * inline ones from ~6,000-50,000 units; raise the threshold on such machines if throughput
- * matters more than tail latency.)
+ * Where pooled reads start paying off, in `estimateList` units (≈ µs of inline work): where a
+ * list's own work equals the round trip a pooled list adds (dispatch, worker wake-up, snapshot
+ * renewal, the page's structured clone back), as bench/pool.bench.ts finds it (its last figures:
+ * bench/results/README.md). From there a worker takes at least as much work off the main thread
+ * as it adds to that one answer's latency, so the main thread stays free for every other
+ * request; below it, inline is faster and cheaper. (Peak throughput needs free cores: on a small
+ * machine shared with other load, pooled requests/s meet inline ones only far above this; raise
+ * the threshold on such machines if throughput matters more than tail latency.)
  */
 export const DEFAULT_COST_THRESHOLD = 250;
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -190,8 +188,8 @@ const LOAD_WAIT_MS = 10_000;
 
 /**
  * The abort signal of one task. Piscina takes an EventEmitter-like signal (`once` / `off`)
- * as well as an AbortSignal; this one-listener version saves the main thread about 20 µs a task
- * over AbortController's EventTarget (measured with a no-op task).
+ * as well as an AbortSignal; this one-listener version costs the main thread less per task than
+ * AbortController's EventTarget.
  */
 class TimeLimit {
   aborted = false;

@@ -39,7 +39,7 @@ export interface Work {
  * least-squares fits to inline times of the filter benchmark's queries plus sorts through
  * relations, index walks and populates at 10k and 100k rows (`node dist/bench/pool.bench.js 10k
  * --fit`; 2 shared vCPUs, Node 20; the fits move with load, these sit inside their spread). So an
- * estimate reads as "about this many µs inline" (measured: 1.1-1.7 µs per unit under load);
+ * estimate reads as "about this many µs inline";
  * for the pool only the ratios between steps and the threshold in the same units matter.
  */
 export const LIST_COSTS: Readonly<Work> = Object.freeze({
@@ -143,7 +143,7 @@ interface Scope {
 
 /**
  * Samples, distinct-value ratios and links per row change slowly with the data: kept per store
- * for a second, so that estimating a list costs a few µs, not a fresh sample each time.
+ * for a second, so that estimating a list does not take a fresh sample each time.
  */
 const SAMPLE_TTL_MS = 1_000;
 const remembered = new WeakMap<Store, { at: number; samples: Map<string, Row[]>; distincts: Map<string, number>; links: Map<string, number> }>();

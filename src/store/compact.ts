@@ -10,8 +10,8 @@ export interface CompactResult {
 /**
  * Rewrites a data folder's LMDB file without its free pages. A bulk load leaves tens of
  * thousands of pages on LMDB's free list (pages its large transactions replaced), and while
- * that list is long every later commit rewrites it: measured after loading 100k restaurants,
- * a one-key commit took 90-190 ms until the list drained, and 0.02 ms after compaction.
+ * that list is long every later commit rewrites it, so commits stay slow until it drains (figures:
+ * bench/results/README.md).
  *
  * The file is replaced: nothing else may have the folder open (no server, no other Quarry).
  */

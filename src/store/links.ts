@@ -174,8 +174,8 @@ export class LinkStore {
   /**
    * A short list's neighbour from its targets' positions, one point read each. lmdb-js opens a
    * new native cursor for every range read inside a write transaction; at a few thousand
-   * positioned connects a second those cursors made young-generation collections take 20-40 ms
-   * instead of 1 and promote ~7 MB each (measured with --trace-gc), which point reads do not.
+   * positioned connects a second those cursors made young-generation collections far longer and
+   * promoted memory to the old generation, which point reads do not.
    */
   private nearestOf(l: number, source: number, targets: Uint32Array, skip: readonly number[], at: OrderKey, before: boolean): OrderKey | undefined {
     let best: OrderKey | undefined;

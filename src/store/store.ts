@@ -59,8 +59,8 @@ export class Store {
     const readOnly = options.readOnly ?? false;
     const noSync = options.noSync ?? false;
     // Without an fsync, most of a commit was copying its dirty pages into the file (pwrite); through a
-    // writable map they are there already: a positioned connect 200 -> 140 µs in-process. With an
-    // fsync, syncing the map costs more than the copy saves (715 -> 1,175 µs), so only without one.
+    // writable map they are there already. With an fsync, syncing the map costs more than the copy
+    // saves, so only without one.
     const writeMap = noSync && !readOnly;
     const env = open({
       path: options.path,

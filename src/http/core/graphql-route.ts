@@ -145,7 +145,7 @@ function errorAnswer(
 
 /**
  * Answer types by Accept header text: a client sends the same header with every request, and
- * reading it again (split, trim, lower-case) was ~2% of a GraphQL POST's CPU.
+ * reading it again (split, trim, lower-case) for each request is work the cache saves.
  */
 const responseTypes = new RequestCache<string>();
 

@@ -4,7 +4,7 @@
  * number, which made every bit operation on such a word several times slower. Row ids of a type are dense from 1,
  * so once a set holds about one id per 32, its bitmap is no larger than its id array, and
  * intersecting, uniting or subtracting two of them is one pass over words instead of a merge
- * over ids: the broad sets of flat filters (a boolean, a star rating) cost microseconds.
+ * over ids: the broad sets of flat filters (a boolean, a star rating) stay cheap.
  */
 export class Bitmap {
   private constructor(

@@ -67,8 +67,7 @@ export class DisjointUnion {
 /**
  * The heap's arrays, reused from call to call (a call runs to its end without yielding). Fresh
  * ones per page were kilobytes outside V8's heap per request, and V8 counts those against the
- * old generation: at a few thousand two-hop pages a second they set off a full collection every
- * ~200 ms (measured with --trace-gc in the HTTP bench).
+ * old generation: at a few thousand two-hop pages a second they set off full collections.
  */
 let scratch = { heap: new Int32Array(0), keys: new Int32Array(0), at: new Int32Array(0) };
 
