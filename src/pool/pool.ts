@@ -121,11 +121,6 @@ export class QueryPool implements ReadOffload {
     await this.task({ kind: 'ping' });
   }
 
-  /** Test hook: occupies a worker for `ms` without reading the store (a runaway only termination stops). */
-  async spin(ms: number): Promise<void> {
-    await this.task({ kind: 'spin', ms });
-  }
-
   /**
    * Stops every thread; queued and running tasks are rejected. Threads still starting (just
    * created, or replacing a terminated one) are let finish loading first, up to a few seconds:

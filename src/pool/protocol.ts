@@ -40,9 +40,7 @@ export type PoolTask =
    */
   | { readonly kind: 'read'; readonly task: ReadTask; readonly deadline: number; readonly timeoutMs: number }
   /** A no-op round trip (warm-up, overhead measurement). */
-  | { readonly kind: 'ping' }
-  /** Test and benchmark hook: keeps the worker busy for `ms` (a stand-in for a query that never ends). */
-  | { readonly kind: 'spin'; readonly ms: number };
+  | { readonly kind: 'ping' };
 
 export type PoolReply =
   /** What a read answers; nothing for the other tasks. */

@@ -27,13 +27,6 @@ export default function run(task: PoolTask): PoolReply {
     switch (task.kind) {
       case 'ping':
         return { ok: true };
-      case 'spin': {
-        const until = performance.now() + task.ms;
-        while (performance.now() < until) {
-          // Busy on purpose, never reading the store: only terminating the thread stops it.
-        }
-        return { ok: true };
-      }
       case 'read': {
         const late = () => ServiceUnavailableError.readTimeLimit(task.timeoutMs);
         return deadline.within(task.deadline, late, () => {

@@ -4,18 +4,16 @@ import { normalizeSchemas } from './normalize.js';
 import type { SchemaSource } from './raw.js';
 import type { ContentType, RelationAttribute } from './types.js';
 
-/** Every content-type of one Quarry instance, looked up by uid, plural or singular API id. */
+/** Every content-type of one Quarry instance, looked up by uid or plural API id. */
 export class SchemaRegistry {
   readonly types: readonly ContentType[];
   private readonly byUid: ReadonlyMap<string, ContentType>;
   private readonly byPlural: ReadonlyMap<string, ContentType>;
-  private readonly bySingular: ReadonlyMap<string, ContentType>;
 
   constructor(types: readonly ContentType[]) {
     this.types = types;
     this.byUid = new Map(types.map((t) => [t.uid, t]));
     this.byPlural = new Map(types.map((t) => [t.pluralName, t]));
-    this.bySingular = new Map(types.map((t) => [t.singularName, t]));
   }
 
   /** Loads a directory of schema files plus the built-in user type. */
@@ -41,10 +39,6 @@ export class SchemaRegistry {
 
   byPluralName(plural: string): ContentType | undefined {
     return this.byPlural.get(plural);
-  }
-
-  bySingularName(singular: string): ContentType | undefined {
-    return this.bySingular.get(singular);
   }
 
   /** The attribute on the far side of a bidirectional relation. */

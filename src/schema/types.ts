@@ -10,11 +10,6 @@ export type ScalarType = (typeof SCALAR_TYPES)[number];
 export const RELATION_KINDS = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany', 'oneWay', 'manyWay'] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
 
-/** String kinds compare as text; the rest have their own order. */
-export const TEXT_TYPES: ReadonlySet<ScalarType> = new Set([
-  'string', 'text', 'richtext', 'email', 'uid', 'enumeration', 'password',
-]);
-
 interface AttributeBase {
   readonly name: string;
   /** Never returned, filtered, sorted or populated over the content API. */
@@ -76,6 +71,3 @@ export interface ContentType {
   /** The file it was loaded from, for error messages. */
   readonly file: string;
 }
-
-export const isRelation = (a: Attribute | undefined): a is RelationAttribute => a?.kind === 'relation';
-export const isScalar = (a: Attribute | undefined): a is ScalarAttribute => a?.kind === 'scalar';

@@ -118,11 +118,6 @@ export class RowStore {
     return this.state(type).db.doesExist(id);
   }
 
-  /** Whether a row belongs to one scope (one small read, not a decode). */
-  inScope(type: string, id: number, scope: RowScope): boolean {
-    return this.universe.has([this.code(type), scopeKey(scope.status, scope.locale)], id);
-  }
-
   /** The row id of one version of a document. */
   idOf(type: string, documentId: string, status: Status, locale: string | null): number | undefined {
     return this.dbs.docs.get([this.code(type), documentId, scopeKey(status, locale)]);

@@ -4,7 +4,7 @@ import type { Dataset } from '../../bench/dataset/types.js';
 import { createQuarry, PaginationError, QuarryError, ServiceUnavailableError, ValidationError, type Quarry } from '../../src/index.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
 import type { Page } from '../../src/documents/read.js';
-import { ARTICLE, EXPLOSIVE_POPULATE, ensureBuilt, loadDataset, openQuarry, RESTAURANT, SCHEMAS, sleep, type TestQuarry } from './support.js';
+import { ARTICLE, EXPLOSIVE_POPULATE, ensureBuilt, loadDataset, openQuarry, RESTAURANT, SCHEMAS, sleep, spin, SPIN_WORKER, type TestQuarry } from './support.js';
 
 const SIZE = 2_000;
 
@@ -190,7 +190,7 @@ describe('worker pool (document service)', () => {
     const LIMIT = 1_000;
     let limited: Quarry;
     beforeAll(async () => {
-      limited = createQuarry({ schemas: SCHEMAS, path: t.path, readOnly: true, i18n: { defaultLocale: 'en', locales: ['en', 'fr'] }, pool: { threads: 2, timeoutMs: LIMIT } });
+      limited = createQuarry({ schemas: SCHEMAS, path: t.path, readOnly: true, i18n: { defaultLocale: 'en', locales: ['en', 'fr'] }, pool: { threads: 2, timeoutMs: LIMIT, workerFile: SPIN_WORKER } });
       // Threads that are still starting count against the limit too: wait until both answer.
       await limited.pool!.ready();
       await warm();
@@ -246,7 +246,7 @@ describe('worker pool (document service)', () => {
     it('a runaway that never reads the store is answered at the limit; its thread is terminated a second later and replaced', async () => {
       const ids = pool().threadIds;
       const started = performance.now();
-      await expect(pool().spin(60_000)).rejects.toBeInstanceOf(ServiceUnavailableError);
+      await expect(spin(pool(), 60_000)).rejects.toBeInstanceOf(ServiceUnavailableError);
       expect(performance.now() - started).toBeLessThan(LIMIT + 500);
       // Meanwhile the other thread serves pooled lists.
       const page = await limited.reads.queryAsync(RESTAURANT, q(CHEAP), undefined, 'pool');
@@ -260,7 +260,7 @@ describe('worker pool (document service)', () => {
 
     it('a task waiting behind busy threads is answered at the limit too, and dropped', async () => {
       const ids = pool().threadIds;
-      const busy = [pool().spin(60_000), pool().spin(60_000)].map((p) => p.then(() => 'done', (e: unknown) => e));
+      const busy = [spin(pool(), 60_000), spin(pool(), 60_000)].map((p) => p.then(() => 'done', (e: unknown) => e));
       const started = performance.now();
       const queued = await limited.reads.queryAsync(RESTAURANT, q(CHEAP), undefined, 'pool').then(() => 'done', (e: unknown) => e);
       expect(queued).toBeInstanceOf(ServiceUnavailableError);
@@ -280,7 +280,7 @@ describe('worker pool (document service)', () => {
       for (let round = 0; round < 3; round++) {
         const ids = pool().threadIds;
         await expect(limited.reads.queryAsync(RESTAURANT, q(EXPLOSIVE_POPULATE), undefined, 'pool')).rejects.toBeInstanceOf(ServiceUnavailableError);
-        await Promise.all([pool().spin(60_000), pool().spin(60_000)].map((p) => p.catch(() => undefined)));
+        await Promise.all([spin(pool(), 60_000), spin(pool(), 60_000)].map((p) => p.catch(() => undefined)));
         await until(() => pool().threads === 2 && pool().threadIds.every((id) => !ids.includes(id)));
         await warm();
       }
@@ -373,10 +373,10 @@ describe('worker pool lifecycle', () => {
   });
 
   it('close() while a task runs rejects it and still stops every thread', async () => {
-    const t = openQuarry({ pool: { threads: 1, timeoutMs: 60_000 } });
+    const t = openQuarry({ pool: { threads: 1, timeoutMs: 60_000, workerFile: SPIN_WORKER } });
     const pool = t.quarry.pool!;
     await pool.ping();
-    const running = pool.spin(10_000).then(() => 'done', () => 'rejected');
+    const running = spin(pool, 10_000).then(() => 'done', () => 'rejected');
     await sleep(50);
     const t0 = performance.now();
     await t.dispose();

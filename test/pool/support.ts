@@ -5,6 +5,9 @@ import { join, relative } from 'node:path';
 import { generateDataset } from '../../bench/dataset/generate.js';
 import type { Dataset } from '../../bench/dataset/types.js';
 import { createQuarry, type Quarry, type QuarryOptions } from '../../src/index.js';
+import type { ReadTask } from '../../src/documents/read-tasks.js';
+import type { QueryPool } from '../../src/pool/pool.js';
+import type { SpinTask } from './spin-worker.js';
 import { loadDataset as loadInto } from '../../bench/quarry/load.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -12,10 +15,14 @@ export const SCHEMAS = join(ROOT, 'data', 'schemas');
 export const RESTAURANT = 'api::restaurant.restaurant';
 export const ARTICLE = 'api::article.article';
 const WORKER = join(ROOT, 'dist', 'src', 'pool', 'worker.js');
+/** The build of spin-worker.ts: the real worker plus a task that never reads the store. */
+export const SPIN_WORKER = join(ROOT, 'dist', 'test', 'pool', 'spin-worker.js');
+const SPIN_WORKER_SOURCE = join(ROOT, 'test', 'pool', 'spin-worker.ts');
 
 /**
- * Pool workers load the build (dist/src/pool/worker.js and what it imports), not these sources:
- * rebuild when any source under src/ is newer than its built twin. One build at a time across
+ * Pool workers load the build (dist/src/pool/worker.js and what it imports, and SPIN_WORKER), not
+ * these sources: rebuild when any source under src/, or the spin worker's, is newer than its
+ * built twin. One build at a time across
  * test files (a lock directory); `npm test` has built already, so this is then a check only.
  */
 export function ensureBuilt(): void {
@@ -47,14 +54,16 @@ export function ensureBuilt(): void {
 
 function isFresh(): boolean {
   if (!existsSync(WORKER)) return false;
+  const staleFile = (path: string): boolean => {
+    const built = join(ROOT, 'dist', relative(ROOT, path).replace(/\.ts$/, '.js'));
+    return !existsSync(built) || statSync(built).mtimeMs < statSync(path).mtimeMs;
+  };
   const stale = (dir: string): boolean => readdirSync(dir, { withFileTypes: true }).some((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return stale(path);
-    if (!e.name.endsWith('.ts') || e.name.endsWith('.d.ts')) return false;
-    const built = join(ROOT, 'dist', relative(ROOT, path).replace(/\.ts$/, '.js'));
-    return !existsSync(built) || statSync(built).mtimeMs < statSync(path).mtimeMs;
+    return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') && staleFile(path);
   });
-  return !stale(join(ROOT, 'src'));
+  return !stale(join(ROOT, 'src')) && !staleFile(SPIN_WORKER_SOURCE);
 }
 
 export interface TestQuarry {
@@ -83,6 +92,14 @@ export function openQuarry(options: Partial<QuarryOptions> = {}): TestQuarry {
       rmSync(path, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Keeps one of `pool`'s threads busy for `ms` in code that never reads the store, as a runaway
+ * would: only terminating the thread stops it. The pool must run SPIN_WORKER (`workerFile`).
+ */
+export async function spin(pool: QueryPool, ms: number): Promise<void> {
+  await pool.run({ kind: 'spin', ms } satisfies SpinTask as unknown as ReadTask);
 }
 
 /** The filter benchmark's generated data (restaurants, chefs, categories), loaded in big transactions. */
