@@ -1,4 +1,5 @@
 import type { Status } from '../documents/service.js';
+import { isRecord } from '../objects.js';
 import type { ReadInput } from '../query/compile/compile.js';
 import type { ParamObject, ParamValue } from '../query/params/index.js';
 import type { SchemaRegistry } from '../schema/registry.js';
@@ -58,7 +59,7 @@ export function relationOptions(registry: SchemaRegistry, target: ContentType, a
 
 /** A `<Type>FiltersInput` value: groups, attributes (scalar or relation), `id`, `documentId`, timestamps. */
 function typeFilters(registry: SchemaRegistry, ct: ContentType, value: unknown): ParamValue {
-  if (!isObject(value)) return leaf(value);
+  if (!isRecord(value)) return leaf(value);
   const out: Record<string, ParamValue> = {};
   for (const key of Object.keys(value)) {
     const item = value[key];
@@ -76,7 +77,7 @@ function typeFilters(registry: SchemaRegistry, ct: ContentType, value: unknown):
 
 /** A `<Scalar>FilterInput` value: every key is an operator, `and` / `or` / `not` included. */
 function fieldFilters(value: unknown): ParamValue {
-  if (!isObject(value)) return leaf(value);
+  if (!isRecord(value)) return leaf(value);
   const out: Record<string, ParamValue> = {};
   for (const key of Object.keys(value)) {
     const item = value[key];
@@ -90,7 +91,7 @@ function fieldFilters(value: unknown): ParamValue {
 
 function windowOf(pagination: unknown): Record<string, ParamValue> {
   const window: Record<string, ParamValue> = {};
-  if (!isObject(pagination)) return window;
+  if (!isRecord(pagination)) return window;
   for (const key of ['page', 'pageSize', 'start', 'limit'] as const) {
     const value = pagination[key];
     if (typeof value === 'number') window[key] = value;
@@ -115,8 +116,4 @@ function leaf(value: unknown): ParamValue {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'bigint') return String(value);
   return JSON.stringify(value);
-}
-
-function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

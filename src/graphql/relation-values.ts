@@ -1,5 +1,6 @@
 import { GraphQLList, type GraphQLInputField, type GraphQLInputFieldConfig } from 'graphql';
 import { parseRelationValue, type RelationSide } from '../documents/data.js';
+import { isRecord } from '../objects.js';
 import type { ContentType } from '../schema/types.js';
 import { IdScalar } from './id-scalar.js';
 
@@ -30,7 +31,7 @@ export function relationOf(field: GraphQLInputField | undefined): RelationSide |
 export function writtenValue(field: RelationSide, value: unknown): unknown {
   if (!field.toMany || !Array.isArray(value) || value.length !== 1) return value;
   const only: unknown = value[0];
-  return isObject(only) && !('documentId' in only) && !('id' in only) ? only : value;
+  return isRecord(only) && !('documentId' in only) && !('id' in only) ? only : value;
 }
 
 /** `data` of a create or update, each relation value as the client wrote it. */
@@ -54,9 +55,5 @@ export function checkRelationValue(field: RelationSide, value: unknown): void {
 }
 
 function combinesSet(value: unknown): boolean {
-  return isObject(value) && value.set !== undefined && (value.connect !== undefined || value.disconnect !== undefined);
-}
-
-function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isRecord(value) && value.set !== undefined && (value.connect !== undefined || value.disconnect !== undefined);
 }

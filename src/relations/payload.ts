@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors/index.js';
+import { isPlainObject } from '../objects.js';
 import type { RelationAttribute } from '../schema/types.js';
 import type { Status } from '../store/layout.js';
 
@@ -169,9 +170,3 @@ function readPosition(value: unknown, item: TargetRef, path: string): PositionSp
  */
 export const duplicateMessage = (id: number) =>
   `The relation with id ${id} is already connected. You cannot connect the same relation twice.`;
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}

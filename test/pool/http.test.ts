@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuarry, type Quarry } from '../../src/index.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
 import { call, rawExchange, startTestServer, type TestServer, type Transport } from '../http/support.js';
-import { EXPLOSIVE_POPULATE, ensureBuilt, loadDataset, openQuarry, RESTAURANT, SCHEMAS, sleep, type TestQuarry } from './support.js';
+import { EXPLOSIVE_POPULATE, ensureBuilt, loadDataset, openQuarry, RESTAURANT, SCHEMAS, sleep, type TestQuarry, warmUp } from './support.js';
 
 const LIMIT = 1_000;
 const CHEAP = '/api/restaurants?filters[stars][$eq]=5&pagination[pageSize]=5';
@@ -21,11 +21,7 @@ describe('REST lists with a worker pool', () => {
     await loadDataset(t.quarry, 2_000);
     limited = createQuarry({ schemas: SCHEMAS, path: t.path, readOnly: true, i18n: { defaultLocale: 'en', locales: ['en', 'fr'] }, pool: { threads: 2, timeoutMs: LIMIT } });
     await limited.pool!.ready();
-    for (let round = 0; ; round++) {
-      const tries = await Promise.allSettled([1, 2, 3, 4].map(() => limited.reads.queryAsync(RESTAURANT, readQueryString('fields[0]=name'), undefined, 'pool')));
-      if (tries.every((r) => r.status === 'fulfilled')) break;
-      if (round === 50) throw new Error('pool threads did not start');
-    }
+    await warmUp(limited, 'fields[0]=name');
   }, 120_000);
   afterAll(async () => {
     await limited?.close();

@@ -4,7 +4,7 @@ import type { Dataset } from '../../bench/dataset/types.js';
 import { createQuarry, PaginationError, QuarryError, ServiceUnavailableError, ValidationError, type Quarry } from '../../src/index.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
 import type { Page } from '../../src/documents/read.js';
-import { ARTICLE, EXPLOSIVE_POPULATE, ensureBuilt, loadDataset, openQuarry, RESTAURANT, SCHEMAS, sleep, spin, SPIN_WORKER, type TestQuarry } from './support.js';
+import { ARTICLE, EXPLOSIVE_POPULATE, ensureBuilt, loadDataset, openQuarry, RESTAURANT, SCHEMAS, sleep, spin, SPIN_WORKER, type TestQuarry, warmUp } from './support.js';
 
 const SIZE = 2_000;
 
@@ -200,13 +200,7 @@ describe('worker pool (document service)', () => {
     });
     const pool = () => limited.pool!;
     const CHEAP = 'filters[stars][$eq]=5&pagination[pageSize]=5';
-    const warm = async () => {
-      for (let round = 0; ; round++) {
-        const tries = await Promise.allSettled([1, 2, 3, 4].map(() => limited.reads.queryAsync(RESTAURANT, q(CHEAP), undefined, 'pool')));
-        if (tries.every((r) => r.status === 'fulfilled')) return;
-        if (round === 50) throw new Error('pool threads did not start');
-      }
-    };
+    const warm = () => warmUp(limited, CHEAP);
     const timeout = { status: 503, name: 'ServiceUnavailableError', message: `The read exceeds the limit of ${LIMIT} ms (the read time limit) and was cancelled`, details: { timeoutMs: LIMIT } };
 
     it('a real query past the limit is answered with a 503 while the main thread answers others', async () => {

@@ -1,8 +1,9 @@
 import type { Entry, Quarry } from '../../index.js';
 import type { ContentType, RelationAttribute } from '../../schema/types.js';
+import type { Status } from '../../store/layout.js';
 import {
   FORMAT, FORMAT_VERSION,
-  type ExportHeader, type ExportRecord, type LinksRecord, type Status, type TargetRef, type VersionRecord,
+  type ExportHeader, type ExportRecord, type LinksRecord, type TargetRef, type VersionRecord,
 } from './format.js';
 
 /** Rows per read: the document service's largest page. */

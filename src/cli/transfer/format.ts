@@ -12,11 +12,11 @@
  * have no `links` record, except drafts of draft & publish types: an import sets every relation
  * a links record has, and a draft must lose the published links section 2 gave it.
  */
+import type { Status } from '../../store/layout.js';
 
 export const FORMAT = 'quarry-export';
 export const FORMAT_VERSION = 1;
 
-export type Status = 'draft' | 'published';
 
 export interface ExportHeader {
   readonly format: typeof FORMAT;

@@ -1,8 +1,10 @@
+import { isRecord } from '../../objects.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import {
   FORMAT, FORMAT_VERSION,
-  type EndRecord, type ExportHeader, type ExportRecord, type Status, type TargetRef,
+  type EndRecord, type ExportHeader, type ExportRecord, type TargetRef,
 } from './format.js';
+import type { Status } from '../../store/layout.js';
 
 /** Checks what a file holds before anything is written from it; errors say which record is wrong. */
 
@@ -36,9 +38,9 @@ export function readRecord(value: unknown, registry: SchemaRegistry, n: number):
   if (typeof r.documentId !== 'string') fail('no documentId');
   if (r.locale !== null && typeof r.locale !== 'string') fail('locale must be a string or null');
   if (!isStatus(r.status)) fail('status must be "draft" or "published"');
-  if (r.kind === 'version' && !isObject(r.data)) fail('a version record needs a "data" object');
+  if (r.kind === 'version' && !isRecord(r.data)) fail('a version record needs a "data" object');
   if (r.kind === 'links') {
-    if (!isObject(r.relations)) fail('a links record needs a "relations" object');
+    if (!isRecord(r.relations)) fail('a links record needs a "relations" object');
     for (const [name, refs] of Object.entries(r.relations as object)) {
       if (!Array.isArray(refs) || !refs.every(isTargetRef)) fail(`relation ${name} must be a list of { documentId, locale, status }`);
     }
@@ -52,6 +54,5 @@ export function describe(r: ExportRecord, n: number): string {
 }
 
 const isStatus = (v: unknown): v is Status => v === 'draft' || v === 'published';
-const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isTargetRef = (v: unknown): v is TargetRef =>
-  isObject(v) && typeof (v as TargetRef).documentId === 'string' && ((v as TargetRef).locale === null || typeof (v as TargetRef).locale === 'string') && isStatus((v as TargetRef).status);
+  isRecord(v) && typeof v.documentId === 'string' && (v.locale === null || typeof v.locale === 'string') && isStatus(v.status);

@@ -1,4 +1,5 @@
 import { ValidationError } from '../../errors/index.js';
+import { isRecord } from '../../objects.js';
 import { INVALID_UTF8_MESSAGE, MalformedJsonError, MISSING_DATA_MESSAGE } from '../errors.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -24,13 +25,9 @@ export function readDataPayload(body: Uint8Array | undefined, contentType: strin
   } catch (error) {
     throw new MalformedJsonError(error instanceof Error ? error.message : 'Invalid JSON');
   }
-  const data = isObject(parsed) ? parsed.data : undefined;
-  if (!isObject(data)) throw new ValidationError(MISSING_DATA_MESSAGE);
+  const data = isRecord(parsed) ? parsed.data : undefined;
+  if (!isRecord(data)) throw new ValidationError(MISSING_DATA_MESSAGE);
   return data;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `application/json`, `application/vnd.api+json` and the like, with any parameters; or no type at all. */

@@ -1,4 +1,5 @@
 import { ValidationError } from '../../errors/index.js';
+import { isPlainObject } from '../../objects.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { ContentType, RelationAttribute } from '../../schema/types.js';
 import {
@@ -342,13 +343,6 @@ class FilterBuilder {
   private error(at: FilterPath, message: string): ValidationError {
     return ValidationError.at(at.segments(), message, { key: at.key, source: 'query', param: at.param });
   }
-}
-
-/** Objects as JSON and the query-string reader make them; `Date`s and class instances are values. */
-function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype;
 }
 
 const defined = (node: Built): FilterNode[] => (node === undefined ? [] : [node]);

@@ -1,3 +1,5 @@
+import { isRecord } from '../../objects.js';
+import type { Status } from '../../store/layout.js';
 
 /**
  * A parameter's value as any door states it: what the query-string reader builds (text, null,
@@ -10,8 +12,7 @@ export interface ParamObject {
   readonly [key: string]: ParamValue;
 }
 
-export const isParamObject = (value: ParamValue | undefined): value is ParamObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isParamObject = (value: ParamValue | undefined): value is ParamObject => isRecord(value);
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -40,8 +41,6 @@ export interface Pagination extends PageWindow {
   /** Whether the response counts the matches (`meta.pagination.total`). */
   readonly withCount: boolean;
 }
-
-export type PublicationStatus = 'draft' | 'published';
 
 export type LocaleParam =
   | { readonly kind: 'default' }
@@ -80,7 +79,7 @@ export interface ListParams {
   readonly populate: PopulateTree;
   readonly pagination: Pagination;
   /** Kept on types without draft & publish too: it also applies to populated types that have it. */
-  readonly status: PublicationStatus;
+  readonly status: Status;
   /** `undefined` on types that are not localized, where the param is ignored. */
   readonly locale: LocaleParam | undefined;
 }

@@ -1,3 +1,5 @@
+import { isRecord } from '../../objects.js';
+
 /**
  * What the bracket reader builds: strings as sent, `null` for a key without `=`
  * (qs `strictNullHandling`), objects without a prototype, and lists.
@@ -9,5 +11,4 @@ export interface QueryObject {
   [key: string]: QueryValue;
 }
 
-export const isQueryObject = (value: QueryValue | undefined): value is QueryObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isQueryObject = (value: QueryValue | undefined): value is QueryObject => isRecord(value);
