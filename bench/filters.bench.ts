@@ -1,7 +1,7 @@
 /**
- * Filter benchmark: the fixed query set (bench/dataset/queries.ts) against each engine, over
+ * Filter benchmark: the fixed query set (fixtures/dataset/queries.ts) against each engine, over
  * the same generated data, in one process. Every engine's answers are first checked against
- * the in-memory oracle (bench/dataset/expected.ts); a wrong answer stops the run before any
+ * the in-memory oracle (fixtures/dataset/expected.ts); a wrong answer stops the run before any
  * timing, because a fast wrong answer is not a result.
  *
  *   node dist/bench/filters.bench.js [N=100k] [--seed=S] [--time=MS] [--only=q1,q2] [--engines=sqlite]
@@ -13,12 +13,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseSize, readArgs } from './args.js';
-import { repoRoot } from './repo-root.js';
-import type { Engine, EngineResult } from './dataset/engine.js';
-import { expectedAnswers } from './dataset/expected.js';
-import { DEFAULT_SEED, generateDataset } from './dataset/generate.js';
-import { type BenchQuery, buildQueries, EXTRA_QUERIES, TWINS } from './dataset/queries.js';
-import type { Dataset } from './dataset/types.js';
+import { repoRoot } from '../fixtures/repo-root.js';
+import type { Engine, EngineResult } from './engine.js';
+import { expectedAnswers } from '../fixtures/dataset/expected.js';
+import { DEFAULT_SEED, generateDataset } from '../fixtures/dataset/generate.js';
+import { type BenchQuery, buildQueries, EXTRA_QUERIES, TWINS } from '../fixtures/dataset/queries.js';
+import type { Dataset } from '../fixtures/dataset/types.js';
 import { QuarryEngine } from './quarry/engine.js';
 import { SqliteEngine } from './sqlite/engine.js';
 

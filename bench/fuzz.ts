@@ -9,9 +9,9 @@
 import fc from 'fast-check';
 import { readArgs } from './args.js';
 import { checkGrowth } from './fuzz/growth.js';
-import { FuzzFailure } from './fuzz/outcome.js';
-import { TARGETS } from './fuzz/targets.js';
-import { openWorld } from './fuzz/world.js';
+import { FuzzFailure } from '../fixtures/fuzz/outcome.js';
+import { TARGETS } from '../fixtures/fuzz/targets.js';
+import { openWorld } from '../fixtures/fuzz/world.js';
 
 const BATCH = 100;
 

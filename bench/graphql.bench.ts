@@ -22,13 +22,13 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startNodeHttpServer, startServer } from '../src/http/index.js';
 import { listFlag, readArgs, runOptions, type RunOptions } from './args.js';
-import { toGraphqlFilters } from './dataset/filters.js';
-import { DEFAULT_SEED, generateDataset } from './dataset/generate.js';
-import { buildQueries, type BenchQuery, type QueryName } from './dataset/queries.js';
+import { toGraphqlFilters } from '../fixtures/dataset/filters.js';
+import { DEFAULT_SEED, generateDataset } from '../fixtures/dataset/generate.js';
+import { buildQueries, type BenchQuery, type QueryName } from '../fixtures/dataset/queries.js';
 import { LoadGenerator } from './http/driver.js';
 import { loadQuarry } from './http/load.js';
 import type { PlannedRequest, RunSummary } from './http/protocol.js';
-import { repoRoot } from './repo-root.js';
+import { repoRoot } from '../fixtures/repo-root.js';
 import { printRows } from './table.js';
 import { youngGenerationNote } from '../src/cli/young-generation.js';
 

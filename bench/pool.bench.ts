@@ -3,7 +3,7 @@
  *
  *   npm run build && node dist/bench/pool.bench.js [N=10k] [--threads=2] [--time=MS] [--dir=PATH] [--fit]
  *
- * Loads the filter benchmark's generated data (bench/dataset) into a Quarry with a pool, then
+ * Loads the filter benchmark's generated data (fixtures/dataset) into a Quarry with a pool, then
  * for queries of growing estimated cost (the filter bench's set plus sorts through a relation,
  * index walks and populates) measures, each answer including its JSON text as the REST route
  * makes it:
@@ -30,10 +30,10 @@ import { createQuarry, type Quarry } from '../src/index.js';
 import { DEFAULT_COST_THRESHOLD } from '../src/pool/pool.js';
 import type { Work } from '../src/query/estimate.js';
 import { readQueryString } from '../src/query/querystring/index.js';
-import { DEFAULT_SEED, generateDataset } from './dataset/generate.js';
-import { buildQueries } from './dataset/queries.js';
-import type { Dataset } from './dataset/types.js';
-import { loadDataset } from './quarry/load.js';
+import { DEFAULT_SEED, generateDataset } from '../fixtures/dataset/generate.js';
+import { buildQueries } from '../fixtures/dataset/queries.js';
+import type { Dataset } from '../fixtures/dataset/types.js';
+import { loadDataset } from '../fixtures/dataset/load.js';
 
 const SCHEMAS = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'data', 'schemas');
 const RESTAURANT = 'api::restaurant.restaurant';

@@ -17,7 +17,7 @@ import qs from 'qs';
 import { readQueryString } from '../src/query/querystring/index.js';
 import { numberFlag, readArgs } from './args.js';
 import { readWithQs } from './querystring/qs-reader.js';
-import { repoRoot } from './repo-root.js';
+import { repoRoot } from '../fixtures/repo-root.js';
 
 const STRAPI_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 };
 

@@ -32,7 +32,7 @@ import { applyRelationOp } from '../src/relations/apply.js';
 import type { SourceRow } from '../src/relations/context.js';
 import { parseRelationValue } from '../src/relations/payload.js';
 import type { RelationAttribute } from '../src/schema/types.js';
-import { Rng } from './dataset/prng.js';
+import { Rng } from '../fixtures/prng.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SCHEMAS = join(ROOT, 'data', 'schemas');

@@ -1,8 +1,8 @@
 import { readDataPayload } from '../../src/http/core/body.js';
 import { buildFilterTree } from '../../src/query/filters/index.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
-import { deepFilter, deepJsonBody, deepPosition, deepQueryKey, wideConnect, wideFilter, wideIn, wideQuery } from './shapes.js';
-import { NOTE, type FuzzWorld } from './world.js';
+import { deepFilter, deepJsonBody, deepPosition, deepQueryKey, wideConnect, wideFilter, wideIn, wideQuery } from '../../fixtures/fuzz/shapes.js';
+import { NOTE, type FuzzWorld } from '../../fixtures/fuzz/world.js';
 
 /** One hostile shape: `prepare` builds its input at a size (not timed) and answers the refusal to time. */
 interface Shape {

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createQuarry, type Quarry } from '../../src/index.js';
-import type { Dataset } from '../dataset/types.js';
-import { loadCompacted } from '../quarry/load.js';
+import type { Dataset } from '../../fixtures/dataset/types.js';
+import { loadCompacted } from '../../fixtures/dataset/load.js';
 
 const SCHEMAS = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'data', 'schemas');
 

@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { createQuarry, type Quarry } from '../../src/index.js';
 import { printListPlan } from '../../src/query/plan/print.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
-import type { Engine, EngineResult } from '../dataset/engine.js';
-import type { BenchQuery } from '../dataset/queries.js';
-import type { Dataset } from '../dataset/types.js';
-import { loadCompacted } from './load.js';
+import type { Engine, EngineResult } from '../engine.js';
+import type { BenchQuery } from '../../fixtures/dataset/queries.js';
+import type { Dataset } from '../../fixtures/dataset/types.js';
+import { loadCompacted } from '../../fixtures/dataset/load.js';
 
 const SCHEMAS = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'data', 'schemas');
 

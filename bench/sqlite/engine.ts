@@ -5,10 +5,10 @@
  * page cache, so an in-memory SQLite compares like with like and gives SQLite its best case
  * (no file system, no page-cache misses). That makes any Quarry advantage a conservative one.
  */
-import type { Engine, EngineResult } from '../dataset/engine.js';
-import type { Pagination } from '../dataset/filters.js';
-import type { BenchQuery } from '../dataset/queries.js';
-import type { Dataset } from '../dataset/types.js';
+import type { Engine, EngineResult } from '../engine.js';
+import type { Pagination } from '../../fixtures/dataset/filters.js';
+import type { BenchQuery } from '../../fixtures/dataset/queries.js';
+import type { Dataset } from '../../fixtures/dataset/types.js';
 import { type Database, openDatabase, type SqlValue, type Statement } from './driver.js';
 import { loadDataset } from './load.js';
 import { type SqlQuery, sqlFor } from './queries.js';

@@ -1,5 +1,5 @@
-import type { Dataset } from '../dataset/types.js';
-import { idOf } from '../dataset/types.js';
+import type { Dataset } from '../../fixtures/dataset/types.js';
+import { idOf } from '../../fixtures/dataset/types.js';
 import type { Database } from './driver.js';
 import { INDEXES, TABLES } from './schema.js';
 

@@ -4,7 +4,7 @@
  * a root is produced once however many related rows match. Names (chef, category) stay names
  * in the SQL: resolving them to ids in advance would do part of the query outside the timing.
  */
-import type { QueryParams } from '../dataset/queries.js';
+import type { QueryParams } from '../../fixtures/dataset/queries.js';
 import type { SqlValue } from './driver.js';
 
 export interface SqlQuery {

@@ -1,7 +1,7 @@
 import type { Quarry } from '../../src/index.js';
 import { QuarryError } from '../../src/index.js';
 import { LOCALES } from './support.js';
-import { Rng } from '../../bench/dataset/prng.js';
+import { Rng } from '../../fixtures/prng.js';
 
 /** The same sequence on every run for a seed (mulberry32, shared with the dataset generator). */
 function prng(seed: number): () => number {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dataset } from '../../bench/dataset/types.js';
+import type { Dataset } from '../../fixtures/dataset/types.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
 import { EXPLOSIVE_POPULATE, loadDataset, openQuarry, RESTAURANT, type TestQuarry } from './support.js';
 

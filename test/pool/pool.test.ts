@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildQueries } from '../../bench/dataset/queries.js';
-import type { Dataset } from '../../bench/dataset/types.js';
+import { buildQueries } from '../../fixtures/dataset/queries.js';
+import type { Dataset } from '../../fixtures/dataset/types.js';
 import { createQuarry, PaginationError, QuarryError, ServiceUnavailableError, ValidationError, type Quarry } from '../../src/index.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
 import type { Page } from '../../src/documents/read.js';

@@ -2,14 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { generateDataset } from '../../bench/dataset/generate.js';
-import type { Dataset } from '../../bench/dataset/types.js';
+import { generateDataset } from '../../fixtures/dataset/generate.js';
+import type { Dataset } from '../../fixtures/dataset/types.js';
 import { createQuarry, type Quarry, type QuarryOptions } from '../../src/index.js';
 import type { ReadTask } from '../../src/documents/read-tasks.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
 import type { QueryPool } from '../../src/pool/pool.js';
 import type { SpinTask } from './spin-worker.js';
-import { loadDataset as loadInto } from '../../bench/quarry/load.js';
+import { loadDataset as loadInto } from '../../fixtures/dataset/load.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const SCHEMAS = join(ROOT, 'data', 'schemas');

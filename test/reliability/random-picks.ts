@@ -1,4 +1,4 @@
-import { Rng } from '../../bench/dataset/prng.js';
+import { Rng } from '../../fixtures/prng.js';
 
 /** Seeded random choices for the reliability workloads: a seed replays a run's choices. */
 export class RandomPicks {

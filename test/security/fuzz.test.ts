@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/errors/index.js';
-import { TARGETS } from '../../bench/fuzz/targets.js';
-import { openWorld, type FuzzWorld } from '../../bench/fuzz/world.js';
+import { TARGETS } from '../../fixtures/fuzz/targets.js';
+import { openWorld, type FuzzWorld } from '../../fixtures/fuzz/world.js';
 
 /**
  * Hostile input, bounded: every target of `npm run fuzz` (bench/fuzz.ts), a few thousand inputs
  * in all. Each input must end in a result or a 4xx in Strapi's shape, never a 500, another
- * error, a hang or a changed Object.prototype (bench/fuzz/outcome.ts); fast-check shrinks and
+ * error, a hang or a changed Object.prototype (fixtures/fuzz/outcome.ts); fast-check shrinks and
  * prints any input that does not.
  */
 const RUNS: Readonly<Record<string, number>> = {

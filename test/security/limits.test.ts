@@ -7,7 +7,7 @@ import { resolveSettings } from '../../src/cli/settings.js';
 import { call, startTestServer, type Answer, type TestServer } from '../http/support.js';
 import { seed } from '../http/seed.js';
 import { tempDir, testContext } from '../cli/support.js';
-import { NOTE, openWorld } from '../../bench/fuzz/world.js';
+import { NOTE, openWorld } from '../../fixtures/fuzz/world.js';
 import { EXPLOSIVE_POPULATE, loadDataset, openQuarry, type TestQuarry } from '../pool/support.js';
 
 /** `filters[stars][$in][i]=i` for `n` values. */

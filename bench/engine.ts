@@ -2,8 +2,8 @@
  * What a store must offer to take part in the filter benchmark. SQLite implements it in
  * bench/sqlite/; Quarry's implementation plugs into the same runner (bench/filters.bench.ts).
  */
-import type { BenchQuery } from './queries.js';
-import type { Dataset } from './types.js';
+import type { BenchQuery } from '../fixtures/dataset/queries.js';
+import type { Dataset } from '../fixtures/dataset/types.js';
 
 export interface EngineResult {
   /** Number of restaurants matching the filters (Strapi's `meta.pagination.total`). */
