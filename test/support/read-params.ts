@@ -1,4 +1,4 @@
-import type { FilterTree } from '../../bench/dataset/filters.js';
+import type { FilterTree } from '../../fixtures/dataset/filters.js';
 import type { ContentType, RelationAttribute } from '../../src/schema/types.js';
 
 /**

@@ -3,7 +3,7 @@ import type { FieldType, ScalarValue } from '../../src/query/ir/index.js';
 import { compareValues } from '../../src/query/values/index.js';
 import type { SchemaRegistry } from '../../src/schema/registry.js';
 import type { ContentType } from '../../src/schema/types.js';
-import type { FilterTree } from '../../bench/dataset/filters.js';
+import type { FilterTree } from '../../fixtures/dataset/filters.js';
 import { evaluate, type Entry, type MemoryWorld } from './reference-evaluator.js';
 import { populateOf, shownFields, sortKeys, type Pagination, type Populate, type ReadParams, type SortKey, type Window } from './read-params.js';
 

@@ -1,4 +1,4 @@
-import type { FilterTree } from '../../../bench/dataset/filters.js';
+import type { FilterTree } from '../../../fixtures/dataset/filters.js';
 import type { CaseGroup, ReadCase } from './case.js';
 import type { DocumentIds, TypeName } from './world.js';
 

@@ -1,4 +1,4 @@
-import type { FilterTree, FilterValue } from '../../../../bench/dataset/filters.js';
+import type { FilterTree, FilterValue } from '../../../../fixtures/dataset/filters.js';
 import type { SchemaRegistry } from '../../../../src/schema/registry.js';
 import type { ContentType } from '../../../../src/schema/types.js';
 import { populateOf, shownFields, type Populate, type ReadParams, type Window } from '../../read-params.js';
