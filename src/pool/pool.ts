@@ -21,7 +21,7 @@ export interface PoolSettings {
    * does not stop within a second is terminated and replaced).
    */
   readonly timeoutMs: number;
-  /** The built worker entry; defaults to dist/src/pool/worker.js next to this module's build. */
+  /** The worker's module (JavaScript, or TypeScript compiled as it loads); defaults to src/pool-worker. */
   readonly workerFile?: string | URL;
 }
 
@@ -66,11 +66,12 @@ export class QueryPool implements ReadOffload {
 
   constructor(init: WorkerInit, settings: PoolSettings) {
     this.settings = settings;
+    const entry = workerEntry(settings.workerFile);
     const workerData: WorkerInit = {
-      ...init, i18n: { defaultLocale: init.i18n.defaultLocale, locales: [...init.i18n.locales] },
+      ...init, i18n: { defaultLocale: init.i18n.defaultLocale, locales: [...init.i18n.locales] }, entry,
     };
     this.piscina = new Piscina<PoolTask, PoolReply>({
-      filename: workerPath(settings.workerFile),
+      filename: entry.endsWith('.ts') ? fileURLToPath(new URL('./typescript-entry.mjs', import.meta.url)) : entry,
       workerData,
       // Every thread opens the environment once and keeps it: no idle shrinking.
       minThreads: settings.threads,
@@ -212,11 +213,12 @@ class TimeLimit {
 }
 
 /**
- * The worker must be JavaScript: from the build it sits next to this file; from the TypeScript
- * sources (vitest, tsx) the build's copy is used, dist/src/pool/worker.js (rootDir is the repo).
+ * The worker's module: `pool-worker` beside this folder, in the form this module runs in (the
+ * build's JavaScript, or the TypeScript sources under tests, which typescript-entry.mjs compiles
+ * as the worker loads them), so that a worker always runs the same code as its main thread.
  */
-function workerPath(file: string | URL | undefined): string {
+function workerEntry(file: string | URL | undefined): string {
   if (file !== undefined) return file instanceof URL || file.startsWith('file:') ? fileURLToPath(file) : file;
-  const fromSources = import.meta.url.endsWith('.ts');
-  return fileURLToPath(new URL(fromSources ? '../../dist/src/pool/worker.js' : './worker.js', import.meta.url));
+  const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+  return fileURLToPath(new URL(`../pool-worker${extension}`, import.meta.url));
 }

@@ -20,6 +20,8 @@ export interface WorkerInit {
   readonly i18n: I18nSettings;
   /** The main thread's filter limits, so a pooled list refuses what an inline one would. */
   readonly filterLimits: FilterLimits;
+  /** The worker's module, when typescript-entry.mjs loads it from its TypeScript sources. */
+  readonly entry?: string;
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuarry, type Quarry } from '../../src/index.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
 import { call, rawExchange, startTestServer, type TestServer, type Transport } from '../http/support.js';
-import { EXPLOSIVE_POPULATE, ensureBuilt, loadDataset, openQuarry, RESTAURANT, SCHEMAS, sleep, type TestQuarry, warmUp } from './support.js';
+import { EXPLOSIVE_POPULATE, loadDataset, openQuarry, RESTAURANT, SCHEMAS, sleep, type TestQuarry, warmUp } from './support.js';
 
 const LIMIT = 1_000;
 const CHEAP = '/api/restaurants?filters[stars][$eq]=5&pagination[pageSize]=5';
@@ -16,7 +16,6 @@ describe('REST lists with a worker pool', () => {
   let limited: Quarry;
 
   beforeAll(async () => {
-    ensureBuilt();
     t = openQuarry({ pool: { threads: 2, timeoutMs: 30_000 } });
     await loadDataset(t.quarry, 2_000);
     limited = createQuarry({ schemas: SCHEMAS, path: t.path, readOnly: true, i18n: { defaultLocale: 'en', locales: ['en', 'fr'] }, pool: { threads: 2, timeoutMs: LIMIT } });

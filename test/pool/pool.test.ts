@@ -4,7 +4,7 @@ import type { Dataset } from '../../fixtures/dataset/types.js';
 import { createQuarry, PaginationError, QuarryError, ServiceUnavailableError, ValidationError, type Quarry } from '../../src/index.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
 import type { Page } from '../../src/documents/read.js';
-import { ARTICLE, EXPLOSIVE_POPULATE, ensureBuilt, loadDataset, openQuarry, RESTAURANT, SCHEMAS, sleep, spin, SPIN_WORKER, type TestQuarry, warmUp } from './support.js';
+import { ARTICLE, EXPLOSIVE_POPULATE, loadDataset, openQuarry, RESTAURANT, SCHEMAS, sleep, spin, SPIN_WORKER, type TestQuarry, warmUp } from './support.js';
 
 const SIZE = 2_000;
 
@@ -21,7 +21,6 @@ describe('worker pool (document service)', () => {
   let data: Dataset;
 
   beforeAll(async () => {
-    ensureBuilt();
     // A generous limit: cold workers on a loaded machine must never time out here. The
     // time-limit tests use their own read-only Quarry on the same folder with a short one.
     t = openQuarry({ pool: { threads: 2, timeoutMs: 30_000 } });
@@ -342,8 +341,6 @@ describe('worker pool (document service)', () => {
 });
 
 describe('worker pool lifecycle', () => {
-  beforeAll(() => ensureBuilt());
-
   it('close() stops every thread and later pooled reads fail', async () => {
     const t = openQuarry({ pool: { threads: 2 } });
     const pool = t.quarry.pool!;

@@ -1,5 +1,5 @@
 /**
- * A pool worker for tests: the real worker (src/pool/worker.ts, which opens the store when
+ * A pool worker for tests: the real worker (src/pool-worker.ts, which opens the store when
  * imported), plus one task the product never sends, a read of kind `spin` that keeps its
  * thread busy for `ms` without reading the store. The store checks deadlines, so such a task
  * stands for a runaway that only terminating its thread stops. Tests point
@@ -7,7 +7,7 @@
  * with `spin`.
  */
 import type { PoolReply, PoolTask } from '../../src/pool/protocol.js';
-import run from '../../src/pool/worker.js';
+import run from '../../src/pool-worker.js';
 
 /** What `spin` sends through `QueryPool.run`, in place of a compiled read. */
 export interface SpinTask {

@@ -15,16 +15,15 @@ export const ROOT = join(import.meta.dirname, '..', '..');
 export const SCHEMAS = join(ROOT, 'data', 'schemas');
 export const RESTAURANT = 'api::restaurant.restaurant';
 export const ARTICLE = 'api::article.article';
-const WORKER = join(ROOT, 'dist', 'src', 'pool', 'worker.js');
-/** The build of spin-worker.ts: the real worker plus a task that never reads the store. */
-export const SPIN_WORKER = join(ROOT, 'dist', 'test', 'pool', 'spin-worker.js');
-const SPIN_WORKER_SOURCE = join(ROOT, 'test', 'pool', 'spin-worker.ts');
+const BUILT = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+/** spin-worker.ts: the real worker plus a task that never reads the store (loaded from its sources, as every worker under tests). */
+export const SPIN_WORKER = join(ROOT, 'test', 'pool', 'spin-worker.ts');
 
 /**
- * Pool workers load the build (dist/src/pool/worker.js and what it imports, and SPIN_WORKER), not
- * these sources: rebuild when any source under src/, or the spin worker's, is newer than its
- * built twin. One build at a time across
- * test files (a lock directory); `npm test` has built already, so this is then a check only.
+ * Processes the tests start (`quarry serve`, the CLI) run the build, as a user's do: rebuild when
+ * any source under src/ is newer than its built twin. One build at a time across test files (a
+ * lock directory); `npm test` has built already, so this is then a check only. Pool workers need
+ * none of it: they load the same sources as the tests (pool/typescript-entry.mjs).
  */
 export function ensureBuilt(): void {
   if (isFresh()) return;
@@ -54,7 +53,7 @@ export function ensureBuilt(): void {
 }
 
 function isFresh(): boolean {
-  if (!existsSync(WORKER)) return false;
+  if (!existsSync(BUILT)) return false;
   const staleFile = (path: string): boolean => {
     const built = join(ROOT, 'dist', relative(ROOT, path).replace(/\.ts$/, '.js'));
     return !existsSync(built) || statSync(built).mtimeMs < statSync(path).mtimeMs;
@@ -64,7 +63,7 @@ function isFresh(): boolean {
     if (e.isDirectory()) return stale(path);
     return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') && staleFile(path);
   });
-  return !stale(join(ROOT, 'src')) && !staleFile(SPIN_WORKER_SOURCE);
+  return !stale(join(ROOT, 'src'));
 }
 
 export interface TestQuarry {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/index.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
-import { ensureBuilt, openQuarry, type TestQuarry } from '../pool/support.js';
+import { openQuarry, type TestQuarry } from '../pool/support.js';
 import { RandomPicks } from './random-picks.js';
 import { CommittedModel } from './reads/committed-model.js';
 import { ReadChecks, type Read } from './reads/read-checks.js';
@@ -15,7 +15,6 @@ const POOL_READERS = 4;
 let t: TestQuarry;
 
 beforeAll(() => {
-  ensureBuilt();
   // costThreshold 0: every list read the pool is asked for runs on a worker, with its own snapshot.
   t = openQuarry({ pool: { threads: 2, costThreshold: 0, timeoutMs: 30_000 } });
 }, 180_000);

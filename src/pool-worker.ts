@@ -1,5 +1,6 @@
 /**
- * A pool worker (piscina loads the BUILT file, dist/src/pool/worker.js). Each thread opens the
+ * A pool worker (pool/pool.ts starts it; an entry point beside quarry.ts, which it opens as
+ * the main thread does, so no layer imports back up to the top). Each thread opens the
  * main thread's LMDB environment read-only once; each task renews the read snapshot first
  * (`resetReadTxn`: the snapshot does not renew between tasks by itself, and the store's read
  * cache is dropped when the write generation moved), then runs the whole read synchronously
@@ -8,11 +9,11 @@
  */
 import { parentPort, threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';
-import { ServiceUnavailableError } from '../errors/index.js';
-import { createQuarry } from '../quarry.js';
-import { SchemaRegistry } from '../schema/registry.js';
-import { Deadline } from './deadline.js';
-import { serializeError, WORKER_LOADED, type PoolReply, type PoolTask, type WorkerInit, type WorkerLoaded } from './protocol.js';
+import { ServiceUnavailableError } from './errors/index.js';
+import { Deadline } from './pool/deadline.js';
+import { serializeError, WORKER_LOADED, type PoolReply, type PoolTask, type WorkerInit, type WorkerLoaded } from './pool/protocol.js';
+import { createQuarry } from './quarry.js';
+import { SchemaRegistry } from './schema/registry.js';
 
 const init = workerData as WorkerInit;
 const quarry = createQuarry({ schemas: new SchemaRegistry(init.types), path: init.path, readOnly: true, i18n: init.i18n, filterLimits: init.filterLimits });
