@@ -1,0 +1,51 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * At most `max` entries; when full, the entry used longest ago makes room (lru-cache keeps the
+ * order in preallocated arrays, so a hit moves no object and a full cache allocates nothing).
+ * Values may be anything but undefined, which stands for "not kept".
+ */
+export class BoundedCache<K extends {}, V> {
+  // lru-cache's types refuse null values; it keeps them as it keeps any other.
+  private readonly entries: LRUCache<K, V & {}>;
+
+  constructor(readonly max: number) {
+    if (!Number.isSafeInteger(max) || max < 1) throw new RangeError(`a cache's bound must be a positive integer, got ${String(max)}`);
+    this.entries = new LRUCache<K, V & {}>({ max });
+  }
+
+  /** The value kept for `key`, which becomes the most recently used; undefined when none is. */
+  get(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: K, value: V): void {
+    this.entries.set(key, value as V & {});
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  /**
+   * The value kept for `key`, or `make()`'s, then kept. Nothing is kept when `make` throws or
+   * gives undefined, nor when `key` is undefined (a key not worth keeping: too long, say).
+   */
+  remember(key: K | undefined, make: () => V): V {
+    if (key === undefined) return make();
+    let value = this.entries.get(key);
+    if (value === undefined) {
+      value = make() as V & {};
+      if (value !== undefined) this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
