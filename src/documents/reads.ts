@@ -1,3 +1,4 @@
+import { BoundedCache, REQUESTS_KEPT } from '../cache/index.js';
 import type { CompiledPopulate, CompiledRead } from '../query/compile/compiled.js';
 import type { ReadCompiler, ReadInput, ReadKind } from '../query/compile/compile.js';
 import type { ListEstimate } from '../query/estimate.js';
@@ -7,7 +8,7 @@ import type { Status } from '../store/layout.js';
 import type { Entry } from './entry.js';
 import type { DocumentReader, Page } from './read.js';
 import type { ReadResult, ReadTask } from './read-tasks.js';
-import { RequestCache, requestKey } from './request-cache.js';
+import { requestKey } from './request-key.js';
 import type { RunMode, ReadScheduler } from './scheduler.js';
 
 /**
@@ -15,8 +16,14 @@ import type { RunMode, ReadScheduler } from './scheduler.js';
  * (cached by its text), then run by the scheduler, inline or on a pool worker.
  */
 export class Reads {
-  private readonly compiled = new RequestCache<CompiledRead>();
-  private readonly populates = new RequestCache<CompiledPopulate>();
+  /**
+   * Requests compiled (parsed, validated, cast) by their text: parsing is most of a selective
+   * read's work, and clients repeat the same few shapes. A compiled read depends only on its text
+   * and the schema, never on stored data, so it stays true whatever is written; only successes
+   * are kept (a bad request throws before it is stored).
+   */
+  private readonly compiled = new BoundedCache<string, CompiledRead>(REQUESTS_KEPT);
+  private readonly populates = new BoundedCache<string, CompiledPopulate>(REQUESTS_KEPT);
 
   constructor(
     private readonly compiler: ReadCompiler,
@@ -30,7 +37,7 @@ export class Reads {
    * entry's `status`, `locale`, `fields` and `populate`.
    */
   compileQuery(uid: string, query: QueryObject, settings?: Partial<ListParamsSettings>, kind: 'page' | 'one' = 'page'): CompiledRead {
-    return this.compiled.get(queryKey(uid, kind, query, settings), () =>
+    return this.compiled.remember(queryKey(uid, kind, query, settings), () =>
       this.compiler.compile(uid, query, { door: 'rest', kind, settings: applied(settings) }));
   }
 
@@ -45,7 +52,7 @@ export class Reads {
   /** A read as the document service states it (Strapi's parameter shapes, typed values). */
   compileParams(uid: string, params: ReadInput, kind: ReadKind): CompiledRead {
     const key = requestKey(params);
-    return this.compiled.get(key === undefined ? undefined : `s|${uid}|${kind}|${key}`, () =>
+    return this.compiled.remember(key === undefined ? undefined : `s|${uid}|${kind}|${key}`, () =>
       this.compiler.compile(uid, params, { door: 'service', kind, settings: DEFAULT_LIST_PARAMS_SETTINGS }));
   }
 
@@ -53,7 +60,7 @@ export class Reads {
   compileRelated(uid: string, attribute: string, options: ParamObject | undefined, settings?: Partial<ListParamsSettings>): CompiledPopulate {
     const populate: Record<string, ParamValue> = { [attribute]: options ?? 'true' };
     const key = requestKey([uid, populate, settings ?? null]);
-    return this.populates.get(key, () => this.compiler.populateOf(uid, populate, applied(settings))[attribute]!);
+    return this.populates.remember(key, () => this.compiler.populateOf(uid, populate, applied(settings))[attribute]!);
   }
 
   /** A task as it is (a pool worker's, which only executes): inline, or where the scheduler sends it. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestCache, requestKey } from '../../src/documents/request-cache.js';
+import { requestKey } from '../../src/documents/request-key.js';
 import { tempQuarry } from '../support/temp-quarry.js';
 
 const R = 'api::restaurant.restaurant';
@@ -21,17 +21,6 @@ describe('request keys', () => {
     expect(requestKey({ filters: { id: 1n } })).toBeUndefined();
     expect(requestKey({ f: () => 1 })).toBeUndefined();
     expect(requestKey(new Map())).toBeUndefined();
-  });
-
-  it('keep what compiled, and only that', () => {
-    const cache = new RequestCache<object>();
-    const first = cache.get('k', () => ({}));
-    expect(cache.get('k', () => ({}))).toBe(first);
-    expect(cache.get(undefined, () => ({}))).not.toBe(cache.get(undefined, () => ({})));
-    expect(() => cache.get('bad', () => { throw new Error('invalid'); })).toThrow('invalid');
-    let compiled = 0;
-    cache.get('bad', () => ({ n: ++compiled }));
-    expect(compiled).toBe(1);
   });
 });
 

@@ -1,9 +1,9 @@
+import { BoundedCache, REQUESTS_KEPT } from '../../cache/index.js';
 import {
   explorerPage, graphqlSchemaOf, GraphqlExecutor, resolveGraphqlSettings, printAnswer,
   type FormattedError, type GraphqlAnswer, type GraphqlRequest, type GraphqlSettings,
 } from '../../graphql/index.js';
 import type { Quarry } from '../../quarry.js';
-import { RequestCache } from '../../documents/request-cache.js';
 import { seal } from '../../query/querystring/index.js';
 import type { HttpSettings } from '../settings.js';
 import { isPromise, type CoreResponse, type Exchange, type MaybePromise, type RequestHead } from '../types.js';
@@ -38,8 +38,8 @@ export class GraphqlRoute {
    * Requests read by their text (a POST body, a GET query string) and sealed: clients repeat the
    * same few requests, and the executor keys its coerced variables by the sealed object.
    */
-  private readonly bodies = new RequestCache<unknown>();
-  private readonly queries = new RequestCache<GraphqlRequest>();
+  private readonly bodies = new BoundedCache<string, unknown>(REQUESTS_KEPT);
+  private readonly queries = new BoundedCache<string, GraphqlRequest>(REQUESTS_KEPT);
 
   /** `access` is the REST core's: a query is checked as a read, a mutation as a write, once the operation is known. */
   constructor(private readonly quarry: Quarry, private readonly settings: HttpSettings, private readonly access: AccessControl) {
@@ -68,7 +68,7 @@ export class GraphqlRoute {
     let request: unknown;
     try {
       const text = body === undefined ? '' : utf8.decode(body);
-      request = this.bodies.get(cacheableText(text), () => seal(JSON.parse(text)));
+      request = this.bodies.remember(cacheableText(text), () => seal(JSON.parse(text)));
     } catch (error) {
       return errorAnswer(400, `The request body is not JSON: ${error instanceof Error ? error.message : String(error)}`, head, base);
     }
@@ -79,7 +79,7 @@ export class GraphqlRoute {
   private get(head: RequestHead, base: BaseHeaders): MaybePromise<CoreResponse> {
     let request: GraphqlRequest;
     try {
-      request = this.queries.get(cacheableText(head.rawQuery), () => seal(requestFromQueryString(head.rawQuery)));
+      request = this.queries.remember(cacheableText(head.rawQuery), () => seal(requestFromQueryString(head.rawQuery)));
     } catch {
       return errorAnswer(400, BAD_VARIABLES_MESSAGE, head, base);
     }
@@ -147,10 +147,10 @@ function errorAnswer(
  * Answer types by Accept header text: a client sends the same header with every request, and
  * reading it again (split, trim, lower-case) for each request is work the cache saves.
  */
-const responseTypes = new RequestCache<string>();
+const responseTypes = new BoundedCache<string, string>(REQUESTS_KEPT);
 
 function responseType(accept: string | undefined): string {
-  return accept === undefined ? JSON_TYPE : responseTypes.get(cacheableText(accept), () => responseTypeOf(accept));
+  return accept === undefined ? JSON_TYPE : responseTypes.remember(cacheableText(accept), () => responseTypeOf(accept));
 }
 
 /** `application/graphql-response+json` when the Accept header lists it (with a non-zero q), else `application/json`. */

@@ -1,4 +1,4 @@
-import { RequestCache } from '../../documents/request-cache.js';
+import { BoundedCache, REQUESTS_KEPT } from '../../cache/index.js';
 import { readQueryString, seal, type QueryLimits, type QueryObject } from '../../query/querystring/index.js';
 
 /** Longer texts are read every time, so a cache of requests by text holds at most ~16 MB of them. */
@@ -15,11 +15,11 @@ export const cacheableText = (text: string): string | undefined => (text.length 
  * request by it without printing it again. Malformed strings throw and are not kept.
  */
 export class QueryStrings {
-  private readonly cache = new RequestCache<QueryObject>();
+  private readonly cache = new BoundedCache<string, QueryObject>(REQUESTS_KEPT);
 
   constructor(private readonly limits: Partial<QueryLimits>) {}
 
   read(raw: string): QueryObject {
-    return this.cache.get(cacheableText(raw), () => seal(readQueryString(raw, this.limits)));
+    return this.cache.remember(cacheableText(raw), () => seal(readQueryString(raw, this.limits)));
   }
 }

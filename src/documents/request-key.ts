@@ -1,27 +1,3 @@
-/** Past this many distinct requests the cache starts over rather than tracking recency per read. */
-const MAX_REQUESTS = 2_000;
-
-/**
- * Read requests already parsed and validated, by their text: a content API answers the same
- * few request shapes over and over, and parsing them is most of a selective read's work. A
- * request depends only on its text and the schema, never on stored data, so entries stay true
- * until the process ends; only successes are kept (a bad request throws before it is stored).
- */
-export class RequestCache<T> {
-  private entries = new Map<string, T>();
-
-  get(key: string | undefined, compile: () => T): T {
-    if (key === undefined) return compile();
-    let value = this.entries.get(key);
-    if (value === undefined) {
-      value = compile();
-      if (this.entries.size >= MAX_REQUESTS) this.entries = new Map();
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-}
-
 /**
  * The text of a request made of plain data (objects, arrays, strings, numbers, booleans,
  * null), or undefined when it holds anything else: a Date, a class instance or a bigint could
