@@ -2,6 +2,7 @@ import {
   execute, getOperationAST, GraphQLError, parse, specifiedRules, validate,
   type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, type ValidationRule,
 } from 'graphql';
+import { BoundedCache } from '../cache/index.js';
 import { DEFAULT_LIST_PARAMS_SETTINGS, type ListParamsSettings } from '../query/params/index.js';
 import { GraphqlContext } from './context.js';
 import type { QuarryError } from '../errors/index.js';
@@ -61,15 +62,17 @@ export const GET_MUTATION_MESSAGE = 'Mutations are accepted over POST only';
  * status each outcome gets. Never throws: errors that are not the caller's go to `report`.
  */
 export class GraphqlExecutor {
-  private readonly compiled = new Map<string, Compiled>();
+  /** By query text: what a document parses and validates to depends on its text and the schema only. */
+  private readonly compiled: BoundedCache<string, Compiled>;
   private readonly rules: readonly ValidationRule[];
 
   constructor(
     private readonly schema: GraphQLSchema,
-    private readonly settings: GraphqlSettings,
+    settings: GraphqlSettings,
     private readonly listParams: Partial<ListParamsSettings>,
     private readonly report: (error: unknown) => void,
   ) {
+    this.compiled = new BoundedCache(settings.documentCacheSize);
     const list = { ...DEFAULT_LIST_PARAMS_SETTINGS, ...listParams };
     this.rules = [...specifiedRules, idPositionsRule, limitsRule({ ...settings, defaultPageSize: list.defaultPageSize, maxPageSize: list.maxPageSize })];
   }
@@ -149,14 +152,7 @@ export class GraphqlExecutor {
   }
 
   private compile(query: string): Compiled {
-    const known = this.compiled.get(query);
-    if (known) return known;
-    const compiled = this.check(query);
-    if (query.length > MAX_CACHED_QUERY_CHARS) return compiled;
-    // Oldest first out: Map keeps insertion order.
-    if (this.compiled.size >= this.settings.documentCacheSize) this.compiled.delete(this.compiled.keys().next().value!);
-    this.compiled.set(query, compiled);
-    return compiled;
+    return this.compiled.remember(query.length > MAX_CACHED_QUERY_CHARS ? undefined : query, () => this.check(query));
   }
 
   private check(query: string): Compiled {

@@ -4,6 +4,7 @@ import {
   type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLObjectType, type GraphQLOutputType,
   type GraphQLResolveInfo, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
+import { BoundedCache } from '../cache/index.js';
 import { jsonArray, rowTexts } from '../documents/entry-json.js';
 import type { Entry } from '../documents/entry.js';
 import { jsonText } from '../query/querystring/index.js';
@@ -60,7 +61,7 @@ export interface QueryPlan {
    * more than running a cheap list, and clients repeat the same variables (pages, dashboards).
    * The values are read-only for resolvers.
    */
-  readonly argsByVariables: Map<string, Arguments>;
+  readonly argsByVariables: BoundedCache<string, Arguments>;
   /** What graphql-js's coercion leaves unchecked (id-variables.ts): run with it, so kept arguments passed both. */
   readonly checkVariables: VariableCheck;
 }
@@ -71,6 +72,7 @@ interface Arguments {
   readonly byField: Map<FieldPlan, Record<string, unknown>>;
 }
 
+/** Variables texts whose coerced arguments a plan keeps (they depend on the text and the schema only). */
 const MAX_ARGUMENT_SETS = 256;
 
 export const FALLBACK = Symbol('graphql fast path gives up');
@@ -84,7 +86,7 @@ export function planQuery(
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   try {
-    return { operation, root: planObject(schema, fragments, root, [operation.selectionSet]), argsByVariables: new Map(), checkVariables };
+    return { operation, root: planObject(schema, fragments, root, [operation.selectionSet]), argsByVariables: new BoundedCache(MAX_ARGUMENT_SETS), checkVariables };
   } catch {
     return undefined;
   }
@@ -176,7 +178,6 @@ export function runQueryPlan(
     const coerced = getVariableValues(schema, plan.operation.variableDefinitions ?? [], inputs ?? {});
     if (coerced.errors || plan.checkVariables(inputs ?? {}).length > 0) return FALLBACK;
     args = { variables: coerced.coerced, byField: new Map() };
-    if (plan.argsByVariables.size >= MAX_ARGUMENT_SETS) plan.argsByVariables.delete(plan.argsByVariables.keys().next().value!);
     plan.argsByVariables.set(key, args);
   }
   const run = new PlanRun(args, ctx);
