@@ -63,7 +63,7 @@ function sliceInIndexOrder(
 /** The plan of a list: its filter's plan and how its page is ordered, kept by `plans` until the data has moved on. */
 export function planList(registry: SchemaRegistry, store: Store, req: ListRequest, plans?: PlanCache): ListPlan {
   const planFor = () => new Planner(registry, store, new IndexReads(store), req.strategy).listPlan(req.type, req.scopes, req.filter, req.sort);
-  return plans ? plans.get(req.filter, planKey(req), store.writeGeneration, planFor) : planFor();
+  return plans ? plans.get(req.filter, planKey(req), planFor) : planFor();
 }
 
 /** Runs a planned list: the matching id set, its size, and one ordered page of ids. */

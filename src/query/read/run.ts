@@ -16,7 +16,7 @@ import type { ReadRow } from './rows.js';
  * (PlanCache); a plan given by the caller (the scheduler, a pool worker) is run as it is.
  */
 export class ReadRunner {
-  private readonly plans = new PlanCache();
+  private readonly plans = new PlanCache(() => this.store.writeGeneration);
 
   constructor(private readonly registry: SchemaRegistry, private readonly store: Store) {}
 
