@@ -49,6 +49,11 @@ export class DataCache<K extends {}, V> {
     return this.entries.size;
   }
 
+  /** Drops every entry: for when something besides the data that the values depend on changed. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   private fresh(key: K, generation: number): V | undefined {
     const kept = this.entries.get(key);
     if (kept === undefined) return undefined;

@@ -1,3 +1,4 @@
+import { DataCache, REDECIDE_AFTER_WRITES } from '../cache/index.js';
 import type { CompiledRead } from '../query/compile/compiled.js';
 import { estimateList, estimatePopulate, type ListEstimate } from '../query/estimate.js';
 import type { DocumentEngine } from './engine.js';
@@ -22,8 +23,8 @@ export interface ReadLimit {
 /** `auto` (default): by estimated cost; `inline` / `pool` force one side (benchmarks, tests). */
 export type RunMode = 'auto' | 'inline' | 'pool';
 
-/** How long an inline-or-offload decision is reused for the same compiled read (costs move with the data, slowly). */
-const DECISION_TTL_MS = 1_000;
+/** Decisions kept: one per compiled read or populate, which the request caches bound alike. */
+const DECISIONS_KEPT = 2_000;
 
 /**
  * The one place a read is run: inline, under the read time limit, or on a pool worker when its
@@ -33,14 +34,19 @@ const DECISION_TTL_MS = 1_000;
 export class ReadScheduler {
   private offload: ReadOffload | undefined;
   private limit: ReadLimit | undefined;
-  /** Recent decisions by the compiled read (one object per request text): a repeated cheap read skips its estimate. */
-  private readonly decisions = new WeakMap<object, { readonly offload: boolean; readonly at: number }>();
+  /**
+   * Decisions by the compiled read (one object per request text): a repeated cheap read skips its
+   * estimate. Costs move with the data, slowly: a decision is made again after REDECIDE_AFTER_WRITES writes.
+   */
+  private readonly decisions = new DataCache<object, boolean>(DECISIONS_KEPT, () => this.engine.store.writeGeneration, REDECIDE_AFTER_WRITES);
 
   constructor(private readonly engine: DocumentEngine, private readonly reader: DocumentReader) {}
 
   /** Where reads may be sent; set by the top level (`createQuarry({ pool })`). */
   setOffload(offload: ReadOffload | undefined): void {
     this.offload = offload;
+    // Decisions weighed reads against the previous offload's threshold.
+    this.decisions.clear();
   }
 
   /** The time limit of reads on this thread; set by the top level (`createQuarry({ queryTimeoutMs })`). */
@@ -67,13 +73,7 @@ export class ReadScheduler {
   }
 
   private offloads(task: ReadTask, offload: ReadOffload): boolean {
-    const key = task.kind === 'related' ? task.node : task.read;
-    const now = Date.now();
-    const known = this.decisions.get(key);
-    if (known && now - known.at < DECISION_TTL_MS) return known.offload;
-    const offloaded = this.movable(task) >= offload.costThreshold;
-    this.decisions.set(key, { offload: offloaded, at: now });
-    return offloaded;
+    return this.decisions.remember(task.kind === 'related' ? task.node : task.read, () => this.movable(task) >= offload.costThreshold);
   }
 
   /** What a list would cost, planned but not run: its plan, matches and cost. */

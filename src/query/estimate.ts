@@ -1,3 +1,4 @@
+import { DataCache, REDECIDE_AFTER_WRITES } from '../cache/index.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import type { Row, RowScope } from '../store/layout.js';
 import type { IndexBound } from '../store/rows.js';
@@ -143,16 +144,18 @@ interface Scope {
 
 /**
  * Samples, distinct-value ratios and links per row change slowly with the data: kept per store
- * for a second, so that estimating a list does not take a fresh sample each time.
+ * (the weak map lives as long as the store) through REDECIDE_AFTER_WRITES writes, so that
+ * estimating a list does not take a fresh sample each time. Keys are types, scopes, fields
+ * and lists, which requests name: bounded all the same.
  */
-const SAMPLE_TTL_MS = 1_000;
-const remembered = new WeakMap<Store, { at: number; samples: Map<string, Row[]>; distincts: Map<string, number>; links: Map<string, number> }>();
+const SAMPLES_KEPT = 1_000;
+const remembered = new WeakMap<Store, { samples: DataCache<string, Row[]>; distincts: DataCache<string, number>; links: DataCache<string, number> }>();
 
 function memoOf(store: Store) {
-  const now = Date.now();
   let memo = remembered.get(store);
-  if (!memo || now - memo.at > SAMPLE_TTL_MS) {
-    memo = { at: now, samples: new Map(), distincts: new Map(), links: new Map() };
+  if (!memo) {
+    const cache = <V>() => new DataCache<string, V>(SAMPLES_KEPT, () => store.writeGeneration, REDECIDE_AFTER_WRITES);
+    memo = { samples: cache(), distincts: cache(), links: cache() };
     remembered.set(store, memo);
   }
   return memo;

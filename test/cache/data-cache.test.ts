@@ -57,6 +57,13 @@ describe('a data cache', () => {
     expect([cache.get(1), cache.get(2), cache.get(3)]).toEqual([1, undefined, 3]);
   });
 
+  it('keeps nothing once cleared (something else the values depend on changed)', () => {
+    const cache = new DataCache<string, number>(10, () => 0);
+    cache.set('k', 1);
+    cache.clear();
+    expect(cache.get('k')).toBeUndefined();
+  });
+
   it('refuses a tolerance that is not a positive integer', () => {
     expect(() => new DataCache(10, () => 0, 0)).toThrow(RangeError);
   });
