@@ -1,3 +1,4 @@
+import { BoundedCache } from '../../cache/index.js';
 import type { RowScope } from '../../store/layout.js';
 import type { IndexBound } from '../../store/rows.js';
 import type { Store } from '../../store/store.js';
@@ -12,16 +13,17 @@ export interface IndexRead {
 /** Above this many distinct values an estimate stops reading and extrapolates. */
 const ESTIMATE_BUDGET = 64;
 
-/** Bounds whose sets were united, per in-memory field index, at most this many (then started over). */
+/** Bounds whose sets were united, per in-memory field index, at most this many (the least recently used go). */
 const KEPT_BOUNDS = 64;
 
 /**
  * United sets of bounds over several index values (a range, a prefix), kept with the field index
  * they came from (`Rows.indexVersion`): a broad range like `stars >= 4` is one word pass over
  * its values' bitmaps, the same for every query until a write replaces that index. Equality
- * reads one set, which the store keeps itself.
+ * reads one set, which the store keeps itself. Keyed weakly by the index, they go with it: finer
+ * than the write generation (src/cache), which writes to any other field move too.
  */
-const united = new WeakMap<object, Map<string, IndexRead>>();
+const united = new WeakMap<object, BoundedCache<string, IndexRead>>();
 
 /**
  * Index reads of one query. The planner's estimates read small bounds completely; the executor
@@ -82,7 +84,7 @@ export class IndexReads {
     const version = this.store.rows.indexVersion(type, field, scope, bound.folded === true);
     if (!version) return r;
     let bounds = united.get(version);
-    if (!bounds || bounds.size >= KEPT_BOUNDS) united.set(version, (bounds = new Map()));
+    if (!bounds) united.set(version, (bounds = new BoundedCache(KEPT_BOUNDS)));
     bounds.set(key, r);
     return r;
   }
