@@ -31,13 +31,12 @@ export class BoundedCache<K extends {}, V> {
    * The value kept for `key`, or `make()`'s, then kept. Nothing is kept when `make` throws or
    * gives undefined, nor when `key` is undefined (a key not worth keeping: too long, say).
    */
-  remember(key: K | undefined, make: () => V): V {
+  remember<R extends V | undefined>(key: K | undefined, make: () => R): R {
     if (key === undefined) return make();
-    let value = this.entries.get(key);
-    if (value === undefined) {
-      value = make() as V & {};
-      if (value !== undefined) this.entries.set(key, value);
-    }
+    const known = this.entries.get(key);
+    if (known !== undefined) return known as R;
+    const value = make();
+    if (value !== undefined) this.entries.set(key, value as V & {});
     return value;
   }
 

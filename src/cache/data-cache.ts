@@ -36,12 +36,12 @@ export class DataCache<K extends {}, V> {
    * The fresh value kept for `key`, or `make()`'s, then kept, stamped with the generation read
    * before it was made. As `BoundedCache.remember`, a throw or undefined keeps nothing.
    */
-  remember(key: K, make: () => V): V {
+  remember<R extends V | undefined>(key: K, make: () => R): R {
     const generation = this.generation();
     const known = this.fresh(key, generation);
-    if (known !== undefined) return known;
+    if (known !== undefined) return known as R;
     const value = make();
-    if (value !== undefined) this.entries.set(key, { value, generation });
+    if (value !== undefined) this.entries.set(key, { value: value as V, generation });
     return value;
   }
 

@@ -1,5 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import { open, type Database, type Key, type RootDatabase } from 'lmdb';
+import { DataCache } from '../cache/index.js';
 import { MAX } from './keys.js';
 
 /** What a token may do: `read-only` reads, `full-access` reads and writes (Strapi's API token types). */
@@ -20,7 +21,7 @@ export const TOKENS_DB = 'tokens';
 /** Tokens are 32 random bytes as 64 hex digits: anything else is refused before any hashing or lookup. */
 const TOKEN_FORMAT = /^[0-9a-f]{64}$/;
 
-/** Decoded tokens kept between requests; a flood of distinct valid tokens starts it over. */
+/** Decoded tokens kept between requests; past this many distinct valid tokens, the least recently used go. */
 const MAX_CACHED = 10_000;
 
 /**
@@ -33,8 +34,8 @@ const MAX_CACHED = 10_000;
  * to the check every request makes.
  */
 export class TokenStore {
-  private readonly cache = new Map<string, ApiToken>();
-  private cachedGeneration = -1;
+  /** Tokens by hash, dropped when the tokens' own generation moves (their writes are not the store's). */
+  private readonly cache = new DataCache<string, ApiToken>(MAX_CACHED, () => this.generation());
 
   private constructor(private readonly db: Database<unknown, Key[]>, private readonly ownEnv: RootDatabase | undefined) {}
 
@@ -90,21 +91,9 @@ export class TokenStore {
    */
   verify(text: string): ApiToken | undefined {
     if (!TOKEN_FORMAT.test(text)) return undefined;
-    const generation = this.generation();
-    if (generation !== this.cachedGeneration) {
-      this.cache.clear();
-      this.cachedGeneration = generation;
-    }
     const key = digest(text);
-    let known = this.cache.get(key);
-    if (known === undefined) {
-      // Unknown tokens are not remembered: each costs one more read, and none takes memory.
-      known = this.db.get(['hash', key]) as ApiToken | undefined;
-      if (known === undefined) return undefined;
-      if (this.cache.size >= MAX_CACHED) this.cache.clear();
-      this.cache.set(key, known);
-    }
-    return known;
+    // Unknown tokens are not remembered (undefined is never kept): each costs one more read, and none takes memory.
+    return this.cache.remember(key, () => this.db.get(['hash', key]) as ApiToken | undefined);
   }
 
   async close(): Promise<void> {
