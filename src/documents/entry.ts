@@ -1,3 +1,4 @@
+import { BoundedCache } from '../cache/index.js';
 import type { FieldSelection } from '../query/params/index.js';
 import type { ContentType } from '../schema/types.js';
 import type { Row } from '../store/layout.js';
@@ -7,7 +8,14 @@ export type Entry = Record<string, unknown>;
 type Builder = (row: Row) => Entry;
 
 const keysCache = new WeakMap<ContentType, readonly string[]>();
-const builders = new WeakMap<ContentType, Map<string, Builder>>();
+/** The builder of whole entries, one per type. */
+const wholeBuilders = new WeakMap<ContentType, Builder>();
+/**
+ * Builders of selections by the keys they show. Selections come from requests, and a type of n
+ * fields has 2^n of them: bounded, the least recently used go (each is a compiled function).
+ */
+const selectionBuilders = new WeakMap<ContentType, BoundedCache<string, Builder>>();
+const SELECTIONS_KEPT = 256;
 /** A selection parsed once per request is looked up by identity for each of its rows. */
 const bySelection = new WeakMap<ContentType, WeakMap<readonly string[], Builder>>();
 
@@ -27,24 +35,26 @@ export function outputKeys(ct: ContentType): readonly string[] {
 
 /** A row as the API shows it: private fields never, and only the selected fields when there is a selection. */
 export function toEntry(ct: ContentType, row: Row, fields: FieldSelection = '*'): Entry {
-  if (fields === '*') return builderFor(ct, outputKeys(ct), '*')(row);
+  if (fields === '*') {
+    let build = wholeBuilders.get(ct);
+    if (!build) wholeBuilders.set(ct, (build = compile(outputKeys(ct))));
+    return build(row);
+  }
   let known = bySelection.get(ct);
   if (!known) bySelection.set(ct, (known = new WeakMap()));
   let build = known.get(fields);
   if (!build) {
     const selected = new Set(fields);
     const shown = outputKeys(ct).filter((k) => selected.has(k) || k === 'id' || k === 'documentId');
-    known.set(fields, (build = builderFor(ct, shown, shown.join('\u0000'))));
+    known.set(fields, (build = selectionBuilder(ct, shown)));
   }
   return build(row);
 }
 
-function builderFor(ct: ContentType, keys: readonly string[], id: string): Builder {
-  let byKeys = builders.get(ct);
-  if (!byKeys) builders.set(ct, (byKeys = new Map()));
-  let build = byKeys.get(id);
-  if (!build) byKeys.set(id, (build = compile(keys)));
-  return build;
+function selectionBuilder(ct: ContentType, keys: readonly string[]): Builder {
+  let byKeys = selectionBuilders.get(ct);
+  if (!byKeys) selectionBuilders.set(ct, (byKeys = new BoundedCache(SELECTIONS_KEPT)));
+  return byKeys.remember(keys.join('\u0000'), () => compile(keys));
 }
 
 /**
