@@ -24,12 +24,18 @@ const LOCALE_FIELD = FieldRef.create('locale', 'string');
 
 const resolved = new WeakMap<ContentType, Map<string, ResolvedKey>>();
 
-/** Keys resolve the same way every time for a content-type, so each is resolved once. */
+/**
+ * Keys resolve the same way every time for a content-type, so each is resolved once. Only keys
+ * that name something are kept, so the map is bounded by the schema: requests may name anything.
+ */
 export function resolveKey(ct: ContentType, key: string): ResolvedKey {
   let byKey = resolved.get(ct);
   if (!byKey) resolved.set(ct, (byKey = new Map()));
   let r = byKey.get(key);
-  if (!r) byKey.set(key, (r = resolveUncached(ct, key)));
+  if (!r) {
+    r = resolveUncached(ct, key);
+    if (r !== INVALID) byKey.set(key, r);
+  }
   return r;
 }
 
