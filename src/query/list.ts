@@ -11,7 +11,6 @@ import type { FilterNode } from './ir/index.js';
 import type { SortSpec } from './params/types.js';
 import { Planner } from './plan/planner.js';
 import type { AccessStrategy, ListPlan, Plan } from './plan/plan.js';
-import type { PlanCache } from './plan/plan-cache.js';
 
 export interface ListRequest {
   readonly type: string;
@@ -60,17 +59,18 @@ function sliceInIndexOrder(
   return cut ? undefined : { total, ids, plan };
 }
 
-/** The plan of a list: its filter's plan and how its page is ordered, kept by `plans` until the data has moved on. */
-export function planList(registry: SchemaRegistry, store: Store, req: ListRequest, plans?: PlanCache): ListPlan {
-  const planFor = () => new Planner(registry, store, new IndexReads(store), req.strategy).listPlan(req.type, req.scopes, req.filter, req.sort);
-  return plans ? plans.get(req.filter, planKey(req), planFor) : planFor();
+/** The plan of a list: its filter's plan and how its page is ordered. */
+export function planList(registry: SchemaRegistry, store: Store, req: ListRequest): ListPlan {
+  return new Planner(registry, store, new IndexReads(store), req.strategy).listPlan(req.type, req.scopes, req.filter, req.sort);
 }
 
 /** Runs a planned list: the matching id set, its size, and one ordered page of ids. */
 export function runPlannedList(registry: SchemaRegistry, store: Store, req: ListRequest, plan: ListPlan): ListResult {
   const { where } = plan;
   const executor = new Executor(registry, store, new IndexReads(store));
-  if (plan.order === 'index' && where.op === 'index') {
+  // A plan outlives the scopes it was made for (a read of every locale gains one with the first
+  // row in it): a page is read in index order from one scope only.
+  if (plan.order === 'index' && where.op === 'index' && req.scopes.length === 1) {
     const sliced = sliceInIndexOrder(registry, store, executor.rowEvaluator, req, where, plan);
     if (sliced) return sliced;
   }
@@ -80,14 +80,6 @@ export function runPlannedList(registry: SchemaRegistry, store: Store, req: List
 }
 
 /** Plans and runs one list query. */
-export function runList(registry: SchemaRegistry, store: Store, req: ListRequest, plans?: PlanCache): ListResult {
-  return runPlannedList(registry, store, req, planList(registry, store, req, plans));
-}
-
-/** What shapes a plan besides the filter tree. */
-function planKey(req: ListRequest): string {
-  let key = `${req.type}|${req.strategy ?? 'auto'}`;
-  for (const s of req.scopes) key += `|${s.status}${s.locale ?? ''}`;
-  for (const s of req.sort) key += `|${s.path.join('.')}:${s.direction}`;
-  return key;
+export function runList(registry: SchemaRegistry, store: Store, req: ListRequest): ListResult {
+  return runPlannedList(registry, store, req, planList(registry, store, req));
 }

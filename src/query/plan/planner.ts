@@ -111,7 +111,7 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
     const fanout = attr.targetHasMany ? Math.max(1, ctx.universe / targets) : 1;
     // A to-one source row links to one target row at most, except to several versions or locales
     // of one target document (relations/link-writer.ts keeps those). Decided by the schema, not by
-    // the scopes rows are in now: a plan outlives writes (plan-cache.ts), and must stay right.
+    // the scopes rows are in now: a plan outlives writes (documents/read.ts), and must stay right.
     const target = this.registry.require(node.target);
     const oneRowPerDocument = !target.draftAndPublish && !target.localized;
     return {

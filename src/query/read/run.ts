@@ -1,22 +1,31 @@
+import { DataCache, REDECIDE_AFTER_WRITES } from '../../cache/index.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { RowScope, Row, Status } from '../../store/layout.js';
 import type { Store } from '../../store/store.js';
 import type { CompiledPopulate, CompiledPopulateTree, CompiledRead } from '../compile/compiled.js';
 import { scopesOf } from '../compile/scope.js';
 import { planList, runPlannedList, type ListRequest } from '../list.js';
-import { PlanCache } from '../plan/plan-cache.js';
 import type { ListPlan } from '../plan/plan.js';
 import { RelatedReader } from './related.js';
 import type { ReadRow } from './rows.js';
 
+/** Plans kept: one per compiled read, as many as the request caches keep (documents/reads.ts). */
+const PLANS_KEPT = 2_000;
+
 /**
  * Runs compiled reads (query/compile) to the rows they answer, each with what its populate read:
  * a window of a list with its total, one document, a count, related lists. Only the rows
- * answered are decoded. A list is planned once per read until the data has moved on
- * (PlanCache); a plan given by the caller (the scheduler, a pool worker) is run as it is.
+ * answered are decoded. A list is planned once per read until the data has moved on; a plan
+ * given by the caller (the scheduler, a pool worker) is run as it is.
  */
 export class ReadRunner {
-  private readonly plans = new PlanCache(() => this.store.writeGeneration);
+  /**
+   * Plans by compiled read: one frozen object per request text, which fixes everything a plan
+   * depends on but the data, so a repeated read skips planning and even stating its request. A
+   * plan is right whatever the data (estimates only choose between equivalent paths), but the
+   * choice drifts as the data changes: it is derived again after REDECIDE_AFTER_WRITES writes.
+   */
+  private readonly plans = new DataCache<CompiledRead, ListPlan>(PLANS_KEPT, () => this.store.writeGeneration, REDECIDE_AFTER_WRITES);
 
   constructor(private readonly registry: SchemaRegistry, private readonly store: Store) {}
 
@@ -33,7 +42,7 @@ export class ReadRunner {
   }
 
   plan(read: CompiledRead): ListPlan {
-    return planList(this.registry, this.store, this.listRequest(read), this.plans);
+    return this.plans.remember(read, () => planList(this.registry, this.store, this.listRequest(read)));
   }
 
   list(read: CompiledRead, plan: ListPlan = this.plan(read)): { readonly total: number; readonly rows: ReadRow[] } {
