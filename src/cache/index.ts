@@ -2,20 +2,23 @@
  * Caches, under one policy. Every cache is bounded by its number of entries (BoundedCache: the
  * least recently used entry makes room). What an entry depends on decides the rest:
  *
- * - Entries that depend only on a request's text and the schema (read requests compiled, query
- *   strings read, GraphQL documents parsed and validated, GraphQL variables coerced, Accept
- *   headers read, entry builders per field selection) stay true for as long as the process runs:
- *   bounded, never dropped by writes (BoundedCache).
- * - Entries derived from stored data are stamped with the store's write generation and dropped
- *   when it has moved on (DataCache): at the first write for what an answer is made of (API
- *   tokens, by their own generation), after REDECIDE_AFTER_WRITES for what only chooses between
- *   ways that are all right (plans, cost samples, inline-or-pool decisions).
+ * - On a request's text and the schema only: compiled reads and populates, query strings read,
+ *   GraphQL request bodies and documents (parsed and validated), GraphQL variables coerced,
+ *   Accept headers read, entry builders per field selection. They stay true for as long as the
+ *   process runs: bounded, never dropped by writes (BoundedCache).
+ * - On stored data: stamped with the write generation they were derived at, and dropped once it
+ *   has moved on (DataCache). At the first write for what an answer is made of (API tokens, by
+ *   the tokens' own generation); after REDECIDE_AFTER_WRITES for what only chooses between ways
+ *   that are all right (plans, cost samples, inline-or-pool decisions).
+ * - On one immutable version of the data (range unions, kept per in-memory field index in
+ *   query/exec/index-reads.ts): a BoundedCache per version, in a weak map by the version, so they
+ *   go when a write to that field replaces it, and writes to other fields leave them.
  *
- * Left outside, each saying why where it is made: the store's read cache (it is the data itself,
- * dropped key by key as writes change it and whole when the generation moves under a reader);
- * weak maps keyed by frozen objects (a memo lives exactly as long as its key, which a bounded
- * cache here holds); per-request and per-read maps; the case folds of stored texts (a per-row
- * hot path, store/index-keys.ts).
+ * Left outside, each saying why where it is made: the store's read cache (the data itself,
+ * store/read-cache.ts) and the case folds of stored texts (a per-row lookup,
+ * store/index-keys.ts), both bounded by hand; weak maps keyed by frozen objects (a memo lives
+ * exactly as long as its key, which a bounded cache here holds); maps that live for one
+ * request or one read.
  *
  * Nothing here imports from the rest of src/: any layer may use it.
  */

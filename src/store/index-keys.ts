@@ -33,7 +33,10 @@ export function foldCase(s: string): string {
 /**
  * Folds are remembered: the `i` operators fold every candidate's text on every query, and the
  * texts come from the row cache as the same string objects, whose hashes V8 keeps, so a lookup
- * costs a fraction of lower-casing again.
+ * costs a fraction of lower-casing again. A fold depends on its text alone, so nothing drops it
+ * but the bound, past which the map starts over. Not a src/cache BoundedCache: this lookup runs
+ * once per row, where least-recently-used bookkeeping cost more than twice the lookup, and
+ * lru-cache allocates its slots for the whole bound up front.
  */
 const foldedTexts = new Map<string, string>();
 const MAX_FOLDED = 500_000;

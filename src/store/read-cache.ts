@@ -18,7 +18,12 @@ export interface FieldGroups {
 export const SOLE_EMPTY = -1;
 const SOLE_SEVERAL = -2;
 
-/** Bounds on what is kept: past them the cache starts over rather than tracking recency per read. */
+/**
+ * Bounds on what is kept: past them the cache starts over rather than tracking recency per read.
+ * Not a src/cache BoundedCache: this is the data itself, read per row and per id set many times
+ * a query, dropped key by key as writes change it and whole when the write generation moves
+ * under a reader (`Store.refresh`), which is the policy src/cache states for data.
+ */
 const MAX_SETS = 200_000;
 const MAX_ROWS = 500_000;
 
