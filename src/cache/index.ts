@@ -14,11 +14,11 @@
  *   query/exec/index-reads.ts): a BoundedCache per version, in a weak map by the version, so they
  *   go when a write to that field replaces it, and writes to other fields leave them.
  *
- * Left outside, each saying why where it is made: the store's read cache (the data itself,
- * store/read-cache.ts) and the case folds of stored texts (a per-row lookup,
- * store/index-keys.ts), both bounded by hand; weak maps keyed by frozen objects (a memo lives
- * exactly as long as its key, which a bounded cache here holds); maps that live for one
- * request or one read.
+ * Left outside, each saying why where it is made, and bounded by hand: the store's read cache
+ * (the data itself, store/read-cache.ts), the case folds of stored texts and the printed texts
+ * of each row (per-row lookups, store/index-keys.ts, documents/entry-json.ts). Also outside:
+ * weak maps keyed by frozen objects (a memo lives exactly as long as its key, which a bounded
+ * cache here holds) and maps that live for one request or one read.
  *
  * Nothing here imports from the rest of src/: any layer may use it.
  */

@@ -29,6 +29,12 @@ interface KeptPage {
 }
 
 const texts = new WeakMap<Row, Map<string, Buffer>>();
+/**
+ * Views of one row kept at most (selections and interfaces): they come from requests, so a row
+ * past this many starts over. By hand, not a src/cache BoundedCache: one per row would allocate
+ * its slots for every row a page shows.
+ */
+const TEXTS_PER_ROW = 16;
 const pages = new WeakMap<readonly Entry[], KeptPage>();
 const selectionKeys = new WeakMap<readonly string[], string>();
 
@@ -81,7 +87,10 @@ export function rowTexts(entries: readonly Entry[], key: string, make: (entry: E
     let byKey = texts.get(row);
     if (!byKey) texts.set(row, (byKey = new Map()));
     let text = byKey.get(full);
-    if (text === undefined) byKey.set(full, (text = Buffer.from(make(toEntry(page.type, row, page.fields)))));
+    if (text === undefined) {
+      if (byKey.size >= TEXTS_PER_ROW) byKey.clear();
+      byKey.set(full, (text = Buffer.from(make(toEntry(page.type, row, page.fields)))));
+    }
     out[i] = text;
   }
   return out;

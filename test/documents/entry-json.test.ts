@@ -31,6 +31,19 @@ describe('entry JSON kept per row', () => {
     }
   });
 
+  it('prints right under more selections than a row keeps texts for', () => {
+    const fields = ['name', 'stars', 'open', 'price', 'description'];
+    // Orders and subsets: more than the texts kept per row, each printed twice.
+    const selections = fields.flatMap((f, i) => [[f], [...fields.slice(i), ...fields.slice(0, i)], fields.filter((g) => g !== f), [f, 'createdAt']]);
+    expect(selections.length).toBeGreaterThan(16);
+    for (let round = 0; round < 2; round++) {
+      for (const selection of selections) {
+        const entries = page({ fields: selection });
+        expect(printed(entries)).toBe(JSON.stringify(entries));
+      }
+    }
+  });
+
   it('follows writes: an updated row prints its new values, a relation change shows where populated', async () => {
     page({});
     await q.documents(R).update({ documentId, data: { name: 'Renamed', categories: [] } });
