@@ -1,16 +1,18 @@
 import { LRUCache } from 'lru-cache';
+import { checkBound } from './bound.js';
 
 /**
  * At most `max` entries; when full, the entry used longest ago makes room (lru-cache keeps the
- * order in preallocated arrays, so a hit moves no object and a full cache allocates nothing).
- * Values may be anything but undefined, which stands for "not kept".
+ * order in arrays allocated for the whole bound when the cache is made, so a hit moves no object
+ * and a full cache allocates nothing): for caches that live as long as the server. Values may be
+ * anything but undefined, which stands for "not kept".
  */
 export class BoundedCache<K extends {}, V> {
   // lru-cache's types refuse null values; it keeps them as it keeps any other.
   private readonly entries: LRUCache<K, V & {}>;
 
   constructor(readonly max: number) {
-    if (!Number.isSafeInteger(max) || max < 1) throw new RangeError(`a cache's bound must be a positive integer, got ${String(max)}`);
+    checkBound(max);
     this.entries = new LRUCache<K, V & {}>({ max });
   }
 

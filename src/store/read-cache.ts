@@ -20,9 +20,9 @@ const SOLE_SEVERAL = -2;
 
 /**
  * Bounds on what is kept: past them the cache starts over rather than tracking recency per read.
- * Not a src/cache BoundedCache: this is the data itself, read per row and per id set many times
- * a query, dropped key by key as writes change it and whole when the write generation moves
- * under a reader (`Store.refresh`), which is the policy src/cache states for data.
+ * Not on src/cache: this is the data itself, nested by head and type so that a write drops
+ * exactly what it changed, and dropped whole when the write generation moves under a reader
+ * (`Store.refresh`), as src/cache drops what is derived from data.
  */
 const MAX_SETS = 200_000;
 const MAX_ROWS = 500_000;

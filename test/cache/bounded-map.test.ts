@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { BoundedMap } from '../../src/cache/index.js';
+
+describe('a bounded map', () => {
+  it('holds at most its bound, making room with the entry added first', () => {
+    const map = new BoundedMap<string, number>(3);
+    for (const [key, value] of [['a', 1], ['b', 2], ['c', 3]] as const) map.set(key, value);
+    // Setting a key it holds makes no room.
+    map.set('a', 10);
+    expect([...map.keys()]).toEqual(['a', 'b', 'c']);
+    map.set('d', 4);
+    expect(map.size).toBe(3);
+    expect(map.get('a')).toBeUndefined();
+    expect([...map.entries()]).toEqual([['b', 2], ['c', 3], ['d', 4]]);
+  });
+
+  it('is a Map to whoever reads it', () => {
+    const map = new BoundedMap<string, number>(2);
+    map.set('x', 1);
+    expect(map).toBeInstanceOf(Map);
+    expect(map.has('x')).toBe(true);
+    expect(map.delete('x')).toBe(true);
+    expect(map.size).toBe(0);
+  });
+
+  it('refuses a bound that is not a positive integer', () => {
+    for (const max of [0, -1, 1.5, Number.NaN]) expect(() => new BoundedMap(max)).toThrow(RangeError);
+  });
+});
