@@ -1,3 +1,4 @@
+import { BoundedMap } from '../cache/index.js';
 import type { FieldSelection } from '../query/params/index.js';
 import type { ContentType } from '../schema/types.js';
 import type { Row } from '../store/layout.js';
@@ -28,12 +29,8 @@ interface KeptPage {
   readonly selection: string;
 }
 
-const texts = new WeakMap<Row, Map<string, Buffer>>();
-/**
- * Views of one row kept at most (selections and interfaces): they come from requests, so a row
- * past this many starts over. By hand, not a src/cache BoundedCache: one per row would allocate
- * its slots for every row a page shows.
- */
+const texts = new WeakMap<Row, BoundedMap<string, Buffer>>();
+/** Views of one row kept at most (selections and interfaces): requests choose them. A BoundedMap: one per row (see src/cache). */
 const TEXTS_PER_ROW = 16;
 const pages = new WeakMap<readonly Entry[], KeptPage>();
 const selectionKeys = new WeakMap<readonly string[], string>();
@@ -85,12 +82,9 @@ export function rowTexts(entries: readonly Entry[], key: string, make: (entry: E
   for (let i = 0; i < entries.length; i++) {
     const row = page.rows[i]!;
     let byKey = texts.get(row);
-    if (!byKey) texts.set(row, (byKey = new Map()));
+    if (!byKey) texts.set(row, (byKey = new BoundedMap(TEXTS_PER_ROW)));
     let text = byKey.get(full);
-    if (text === undefined) {
-      if (byKey.size >= TEXTS_PER_ROW) byKey.clear();
-      byKey.set(full, (text = Buffer.from(make(toEntry(page.type, row, page.fields)))));
-    }
+    if (text === undefined) byKey.set(full, (text = Buffer.from(make(toEntry(page.type, row, page.fields)))));
     out[i] = text;
   }
   return out;

@@ -4,7 +4,7 @@ import {
   type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLObjectType, type GraphQLOutputType,
   type GraphQLResolveInfo, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
-import { BoundedCache } from '../cache/index.js';
+import { BoundedMap } from '../cache/index.js';
 import { jsonArray, rowTexts } from '../documents/entry-json.js';
 import type { Entry } from '../documents/entry.js';
 import { jsonText } from '../query/querystring/index.js';
@@ -61,7 +61,7 @@ export interface QueryPlan {
    * more than running a cheap list, and clients repeat the same variables (pages, dashboards).
    * The values are read-only for resolvers.
    */
-  readonly argsByVariables: BoundedCache<string, Arguments>;
+  readonly argsByVariables: BoundedMap<string, Arguments>;
   /** What graphql-js's coercion leaves unchecked (id-variables.ts): run with it, so kept arguments passed both. */
   readonly checkVariables: VariableCheck;
 }
@@ -86,7 +86,7 @@ export function planQuery(
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   try {
-    return { operation, root: planObject(schema, fragments, root, [operation.selectionSet]), argsByVariables: new BoundedCache(MAX_ARGUMENT_SETS), checkVariables };
+    return { operation, root: planObject(schema, fragments, root, [operation.selectionSet]), argsByVariables: new BoundedMap(MAX_ARGUMENT_SETS), checkVariables };
   } catch {
     return undefined;
   }

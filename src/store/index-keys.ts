@@ -1,3 +1,4 @@
+import { BoundedMap } from '../cache/index.js';
 import type { IndexKind, Status } from './layout.js';
 
 /**
@@ -24,7 +25,6 @@ export function foldCase(s: string): string {
   let folded = foldedTexts.get(s);
   if (folded === undefined) {
     folded = s.toLowerCase().replaceAll('ς', 'σ');
-    if (foldedTexts.size >= MAX_FOLDED) foldedTexts.clear();
     foldedTexts.set(s, folded);
   }
   return folded;
@@ -34,12 +34,10 @@ export function foldCase(s: string): string {
  * Folds are remembered: the `i` operators fold every candidate's text on every query, and the
  * texts come from the row cache as the same string objects, whose hashes V8 keeps, so a lookup
  * costs a fraction of lower-casing again. A fold depends on its text alone, so nothing drops it
- * but the bound, past which the map starts over. Not a src/cache BoundedCache: this lookup runs
- * once per row, where least-recently-used bookkeeping cost more than twice the lookup, and
- * lru-cache allocates its slots for the whole bound up front.
+ * but the bound. A BoundedMap: the lookup runs once per row (see src/cache).
  */
-const foldedTexts = new Map<string, string>();
 const MAX_FOLDED = 500_000;
+const foldedTexts = new BoundedMap<string, string>(MAX_FOLDED);
 
 /** The distinct three-code-point substrings of a (folded) text: a needle's all occur in any text containing it. */
 export function trigramsOf(text: string): Set<string> {

@@ -1,4 +1,4 @@
-import { BoundedCache } from '../../cache/index.js';
+import { BoundedMap } from '../../cache/index.js';
 import type { RowScope } from '../../store/layout.js';
 import type { IndexBound } from '../../store/rows.js';
 import type { Store } from '../../store/store.js';
@@ -13,7 +13,7 @@ export interface IndexRead {
 /** Above this many distinct values an estimate stops reading and extrapolates. */
 const ESTIMATE_BUDGET = 64;
 
-/** Bounds whose sets were united, per in-memory field index, at most this many (the least recently used go). */
+/** Bounds whose sets were united, per in-memory field index, at most this many (the oldest go). */
 const KEPT_BOUNDS = 64;
 
 /**
@@ -23,7 +23,7 @@ const KEPT_BOUNDS = 64;
  * reads one set, which the store keeps itself. Keyed weakly by the index, they go with it: finer
  * than the write generation (src/cache), which writes to any other field move too.
  */
-const united = new WeakMap<object, BoundedCache<string, IndexRead>>();
+const united = new WeakMap<object, BoundedMap<string, IndexRead>>();
 
 /**
  * Index reads of one query. The planner's estimates read small bounds completely; the executor
@@ -84,7 +84,7 @@ export class IndexReads {
     const version = this.store.rows.indexVersion(type, field, scope, bound.folded === true);
     if (!version) return r;
     let bounds = united.get(version);
-    if (!bounds) united.set(version, (bounds = new BoundedCache(KEPT_BOUNDS)));
+    if (!bounds) united.set(version, (bounds = new BoundedMap(KEPT_BOUNDS)));
     bounds.set(key, r);
     return r;
   }
