@@ -39,3 +39,18 @@ describe('a kept plan', () => {
     expect(names()).toEqual(['Five 0', 'Five 1', 'Five 2']);
   }, 60_000);
 });
+
+describe('a kept plan of every locale', () => {
+  it('reads a locale that gained its first row after the plan was made', async () => {
+    const T = 'api::tag.tag';
+    const tags = q.documents(T);
+    const first = await tags.create({ data: { name: 'alpha', code: 'a' } });
+    await tags.create({ data: { name: 'beta', code: 'b' } });
+    // One scope then: the range is paged in its own index order.
+    const every = readQueryString('locale=*&filters[name][$gte]=a&sort=name:asc&fields[0]=name');
+    expect(q.reads.estimateQuery(T, every).plan.order).toBe('index');
+    expect(q.reads.query(T, every).results.map((e) => e.name)).toEqual(['alpha', 'beta']);
+    await tags.update({ documentId: first.documentId as string, locale: 'fr', data: { name: 'aube' } });
+    expect(q.reads.query(T, every).results.map((e) => e.name)).toEqual(['alpha', 'aube', 'beta']);
+  });
+});
