@@ -26,9 +26,10 @@ describe('a kept plan', () => {
     expect(names()).toEqual(['Five 0', 'Five 1']);
     const svc = q.documents(R);
     let writes = 0;
-    for (; writes < 100; writes++) await svc.create({ data: { name: `Two ${writes}`, stars: 2, open: true } });
-    // 122 open now, six times the 20 of five stars: planned afresh, those few rows would be checked
-    // one by one. The kept plan is as right, only slower, and stays until enough writes went by.
+    for (; writes < 300; writes++) await svc.create({ data: { name: `Two ${writes}`, stars: 2, open: true } });
+    // 322 open now, sixteen times the 20 of five stars: planned afresh, the cost model would check
+    // those few rows one by one. The kept plan is as right, only slower, and stays until enough
+    // writes went by.
     expect(plan().op).toBe('and');
     expect(names()).toEqual(['Five 0', 'Five 1']);
     const { documentId } = (await svc.findFirst({ filters: { name: 'Five 2' } }))!;

@@ -6,6 +6,7 @@ import type { Store } from '../../store/store.js';
 import { trigramsOf } from '../../store/index-keys.js';
 import { allOf, CompareNode, FilterVisitor, type AndNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode } from '../ir/index.js';
 import { foldCase } from '../values/index.js';
+import { CostWalker, NO_WORK } from '../exec/cost.js';
 import type { IndexReads } from '../exec/index-reads.js';
 import { sortKeys } from '../exec/order.js';
 import type { SortSpec } from '../params/types.js';
@@ -25,17 +26,15 @@ interface PlanContext {
   readonly universe: number;
 }
 
-/** Residual conditions are checked row by row once the driving set is this much smaller than theirs. */
-const RESIDUAL_RATIO = 4;
-/** ... and only while the driving set is small enough that reading its rows is cheap. */
-const RESIDUAL_MAX_ROWS = 20_000;
-
 /**
  * Turns a validated filter tree into a plan: per condition the cheapest access path by estimated
  * cardinality (index sets, trigram sets, reading rows, or a semi-join through a relation's
- * partner lists), conjunctions driven by their most selective member.
+ * partner lists), conjunctions driven by their most selective member, the others read as sets
+ * or checked row by row, whichever the cost model prices lower.
  */
 export class Planner extends FilterVisitor<Planned, PlanContext> {
+  private walker: CostWalker | undefined;
+
   constructor(
     private readonly registry: SchemaRegistry,
     private readonly store: Store,
@@ -72,8 +71,10 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
   protected visitAnd(node: AndNode, ctx: PlanContext): Planned {
     const parts = node.children.map((c) => this.visit(c, ctx)).sort((a, b) => a.estimate - b.estimate);
     const driver = parts[0]!;
-    const residual = this.strategy === 'auto' && driver.estimate <= RESIDUAL_MAX_ROWS
-      ? parts.filter((p, i) => i > 0 && p.estimate > driver.estimate * RESIDUAL_RATIO)
+    // Each other condition is checked on the driver's candidates one by one where that costs less
+    // than reading it as a set and intersecting (exec/cost.ts prices both as the executor runs them).
+    const residual = this.strategy === 'auto'
+      ? parts.filter((p, i) => i > 0 && this.costs.cheaperRowByRow(p.node, p.plan, p.estimate, ctx, driver.estimate))
       : [];
     const inputs = parts.filter((p) => !residual.includes(p)).map((p) => p.plan);
     const joined: Plan = inputs.length === 1 ? inputs[0]! : { op: 'and', inputs };
@@ -175,6 +176,11 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
   /** `id` is the row id itself and has no index; every other filterable field does. */
   private indexable(ctx: PlanContext, field: string): boolean {
     return field !== 'id' && this.store.rows.isIndexed(ctx.type, field);
+  }
+
+  /** The cost model, made when a conjunction first needs it. */
+  private get costs(): CostWalker {
+    return (this.walker ??= new CostWalker(this.registry, this.store, this.reads, { ...NO_WORK }));
   }
 
   private universe(type: string, scopes: readonly RowScope[]): number {

@@ -1,6 +1,6 @@
-import { FilterVisitor, type AndNode, type CompareNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode } from './ir/index.js';
+import { FilterVisitor, type AndNode, type CompareNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode } from '../ir/index.js';
 
-/** What a row predicate does for each row it checks, as the cost model (estimate.ts) prices it. */
+/** What a row predicate does for each row it checks, as the cost model (cost.ts) prices it. */
 export interface PredicateShape {
   /** Relation nodes: each reads links for every row checked. */
   readonly relations: number;
