@@ -7,7 +7,7 @@ import { ConstNode, type FilterNode } from '../ir/index.js';
 import { placeOf } from '../params/errors.js';
 import {
   parseFields, parseListParams, parsePagination, parsePopulate, parseSort,
-  type FieldSelection, type ListParamsSettings, type ParamObject, type ParamValue, type PopulateTree, type SortSpec,
+  type ListParamsSettings, type ParamObject, type ParamValue, type PopulateTree,
 } from '../params/index.js';
 import type { CompiledPopulateTree, CompiledRead, ReadWindow } from './compiled.js';
 import { ALL_LOCALES, resolveListLocale, resolveLocale, type I18nSettings } from './scope.js';
@@ -45,15 +45,10 @@ export interface CompileOptions {
 const INVALID_STATUS = 'Invalid status: expected "draft" or "published"';
 
 /** A read's parameters, read by its door's rules, before filter trees are built. */
-interface Params {
-  readonly status: Status;
-  readonly locale: string | null | typeof ALL_LOCALES;
+type Params = Omit<CompiledRead, 'type' | 'filter' | 'populate'> & {
   readonly filters: unknown;
-  readonly sort: readonly SortSpec[];
-  readonly fields: FieldSelection;
   readonly populate: PopulateTree;
-  readonly window: ReadWindow;
-}
+};
 
 /**
  * Compiles reads: every parameter read and checked against the schema, filter trees built and
