@@ -5,7 +5,7 @@ import { ReadRunner } from '../query/read/run.js';
 import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
-import type { Entry } from './entry.js';
+import { toEntry, type Entry } from './entry.js';
 import { entriesFromRows } from './entry-json.js';
 import { present, type Shape } from './present.js';
 
@@ -44,10 +44,15 @@ export class DocumentReader {
 
   page(read: CompiledRead, plan?: ListPlan): Page {
     const ct = this.type(read.type);
-    const { total, rows } = this.runner.list(read, plan);
-    const entries = rows.map((r) => present(this.engine.registry, ct, r, read));
-    // Entries with nothing populated are their rows printed under the selection: their JSON is kept (entry-json.ts).
-    if (!hasKeys(read.populate)) entriesFromRows(entries, rows.map((r) => r.row), ct, read.fields);
+    const { total, rows, related } = this.runner.list(read, plan);
+    let entries: Entry[];
+    if (related === undefined) {
+      entries = rows.map((row) => toEntry(ct, row, read.fields));
+      // Entries with nothing populated are their rows printed under the selection: their JSON is kept (entry-json.ts).
+      entriesFromRows(entries, rows, ct, read.fields);
+    } else {
+      entries = rows.map((row, i) => present(this.engine.registry, ct, { row, related: related[i]! }, read));
+    }
     return { results: entries, pagination: pageMeta(read.window, total) };
   }
 
@@ -72,11 +77,6 @@ export class DocumentReader {
   private type(uid: string): ContentType {
     return this.engine.registry.require(uid);
   }
-}
-
-function hasKeys(tree: object): boolean {
-  for (const _ in tree) return true;
-  return false;
 }
 
 function pageMeta(window: ReadWindow, total: number): PageMeta {

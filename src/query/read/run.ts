@@ -7,7 +7,15 @@ import { scopesOf } from '../compile/scope.js';
 import { planList, runPlannedList, type ListRequest } from '../list.js';
 import type { ListPlan } from '../plan/plan.js';
 import { RelatedReader } from './related.js';
-import type { ReadRow } from './rows.js';
+import type { ReadRow, Related } from './rows.js';
+
+/** What a list read answers. */
+export interface ListRows {
+  readonly total: number;
+  readonly rows: readonly Row[];
+  /** Per row, what its populate read; undefined when nothing is populated. */
+  readonly related: readonly Related[] | undefined;
+}
 
 /** Plans kept: one per compiled read, as many as the request caches keep (documents/reads.ts). */
 const PLANS_KEPT = 2_000;
@@ -45,15 +53,17 @@ export class ReadRunner {
     return this.plans.remember(read, () => planList(this.registry, this.store, this.listRequest(read)));
   }
 
-  list(read: CompiledRead, plan: ListPlan = this.plan(read)): { readonly total: number; readonly rows: ReadRow[] } {
+  /**
+   * A window of a list: its rows, and, when the read populates anything, what each row's populate
+   * read (`related[i]` for `rows[i]`). A page without populate allocates nothing per row.
+   */
+  list(read: CompiledRead, plan: ListPlan = this.plan(read)): ListRows {
     const result = runPlannedList(this.registry, this.store, this.listRequest(read), plan);
-    const related = new RelatedReader(this.registry, this.store);
+    const rows = result.ids.map((id) => this.store.rows.get(read.type, id)!);
+    if (!populates(read.populate)) return { total: result.total, rows, related: undefined };
+    const reader = new RelatedReader(this.registry, this.store);
     const ct = this.registry.require(read.type);
-    const rows = result.ids.map((id) => {
-      const row = this.store.rows.get(read.type, id)!;
-      return { row, related: related.read(ct, id, read.populate, read.status) };
-    });
-    return { total: result.total, rows };
+    return { total: result.total, rows, related: rows.map((row) => reader.read(ct, row.id, read.populate, read.status)) };
   }
 
   one(read: CompiledRead, documentId: string): ReadRow | null {
@@ -85,4 +95,9 @@ export class ReadRunner {
   scopes(read: CompiledRead): RowScope[] {
     return scopesOf(this.registry.require(read.type), read.status, read.locale, () => this.store.rows.scopes(read.type));
   }
+}
+
+function populates(tree: CompiledPopulateTree): boolean {
+  for (const _ in tree) return true;
+  return false;
 }
