@@ -12,15 +12,20 @@ import { ReadCompiler } from './query/compile/compile.js';
 import { DEFAULT_FILTER_LIMITS, type FilterLimits } from './query/filters/index.js';
 import { InlineReadLimit } from './pool/read-limit.js';
 import { QueryPool, resolvePoolSettings, type PoolSettings } from './pool/pool.js';
-import type { SchemaSource } from './schema/raw.js';
+import type { ProjectSources, SchemaSource } from './schema/raw.js';
 import { SchemaRegistry } from './schema/registry.js';
 import type { CheckReport } from './store/check/check.js';
 import { Store } from './store/store.js';
 import type { TokenStore } from './store/tokens.js';
 
 export interface QuarryOptions {
-  /** A directory of Strapi schema files, the schemas themselves, or a loaded registry. */
-  readonly schemas: string | readonly SchemaSource[] | SchemaRegistry;
+  /**
+   * A Strapi project (its root or `src/`) or a directory of schema files, the content-type
+   * schemas themselves, a project's schemas with its components, or a loaded registry.
+   */
+  readonly schemas: string | readonly SchemaSource[] | ProjectSources | SchemaRegistry;
+  /** Custom field uid → the type it stores as, beyond the widely used ones Quarry knows. */
+  readonly customFields?: Readonly<Record<string, string>>;
   /** The LMDB folder. */
   readonly path: string;
   readonly i18n?: Partial<I18nSettings>;
@@ -62,9 +67,7 @@ export class Quarry {
   constructor(options: QuarryOptions) {
     // Checked before anything is opened, so bad settings leave nothing to close.
     const poolSettings = options.pool ? resolvePoolSettings(options.pool) : undefined;
-    this.registry = options.schemas instanceof SchemaRegistry
-      ? options.schemas
-      : typeof options.schemas === 'string' ? SchemaRegistry.fromDir(options.schemas) : SchemaRegistry.fromSources(options.schemas);
+    this.registry = registryOf(options);
     this.store = Store.open(
       { path: options.path, noSync: options.noSync ?? false, readOnly: options.readOnly ?? false },
       this.registry.types.map(layoutOf),
@@ -132,4 +135,11 @@ function definedOnly<T extends object>(input: T | undefined): Partial<T> {
 
 export function createQuarry(options: QuarryOptions): Quarry {
   return new Quarry(options);
+}
+
+function registryOf({ schemas, customFields }: QuarryOptions): SchemaRegistry {
+  if (schemas instanceof SchemaRegistry) return schemas;
+  const options = { customFields };
+  if (typeof schemas === 'string') return SchemaRegistry.fromDir(schemas, options);
+  return 'types' in schemas ? SchemaRegistry.fromProject(schemas, options) : SchemaRegistry.fromSources(schemas, options);
 }

@@ -45,6 +45,8 @@ export function readWriteData(ct: ContentType, data: unknown, path = 'data'): Ch
       else values[key] = cast;
       continue;
     }
+    // Component and dynamic-zone values are not written yet: refused as a key Quarry cannot store.
+    if (attr.kind !== 'relation') throw ValidationError.at(at, `Invalid key ${key}`, { key });
     const op = parseRelationValue(attr, value, at);
     if (op) relations.push([attr, op]);
   }

@@ -6,7 +6,7 @@ const INDEX_KIND: Record<ScalarType, IndexKind> = {
   string: 'text', text: 'text', richtext: 'text', email: 'text', uid: 'text', enumeration: 'text', password: 'presence',
   integer: 'ordered', float: 'ordered', decimal: 'ordered', boolean: 'ordered',
   date: 'ordered', datetime: 'ordered', time: 'ordered',
-  biginteger: 'bigint', json: 'presence',
+  biginteger: 'bigint', json: 'presence', blocks: 'presence',
 };
 
 const GRAM_TYPES: ReadonlySet<ScalarType> = new Set(['string', 'email', 'uid']);

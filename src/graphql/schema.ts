@@ -124,6 +124,7 @@ class SchemaBuilder {
             if (scalar) fields[attr.name] = { type: scalar };
             continue;
           }
+          if (attr.kind !== 'relation') continue;
           const target = this.source.registry.require(attr.target);
           fields[attr.name] = attr.toMany
             ? { type: new GraphQLNonNull(new GraphQLList(this.object(target))), args: this.relationArgs(target), resolve: resolvers.relation(attr, target) }
@@ -149,7 +150,7 @@ class SchemaBuilder {
         for (const attr of ct.attributes.values()) {
           if (attr.private || GROUP_KEYS.has(attr.name)) continue;
           if (attr.kind === 'relation') fields[attr.name] = { type: this.filtersOf(this.source.registry.require(attr.target)) };
-          else if (attr.type !== 'password') fields[attr.name] = { type: SCALAR_SHAPES[attr.type].filter };
+          else if (attr.kind === 'scalar' && attr.type !== 'password') fields[attr.name] = { type: SCALAR_SHAPES[attr.type].filter };
         }
         for (const stamp of ['createdAt', 'updatedAt', 'publishedAt']) fields[stamp] = { type: DateTimeFilterInput };
         if (ct.localized) fields.locale = { type: StringFilterInput };
@@ -176,6 +177,7 @@ class SchemaBuilder {
             fields[attr.name] = relationInputField(attr);
             continue;
           }
+          if (attr.kind !== 'scalar') continue;
           const type = attr.type === 'password' ? GraphQLString : this.outputScalar(ct, attr);
           if (type) fields[attr.name] = { type };
         }

@@ -61,4 +61,5 @@ export const SCALAR_SHAPES: Readonly<Record<Exclude<ScalarType, 'password'>, Sca
   datetime: { scalar: DateTimeScalar, filter: DateTimeFilterInput },
   time: { scalar: TimeScalar, filter: scalarFilterInput('TimeFilterInput', TimeScalar) },
   json: { scalar: JsonScalar, filter: scalarFilterInput('JSONFilterInput', JsonScalar) },
+  blocks: { scalar: JsonScalar, filter: scalarFilterInput('JSONFilterInput', JsonScalar) },
 };

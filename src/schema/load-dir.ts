@@ -1,35 +1,53 @@
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SchemaError } from '../errors/index.js';
-import type { RawSchema, SchemaSource } from './raw.js';
+import type { ProjectSources, RawSchema, SchemaSource } from './raw.js';
+
+const isDir = (p: string) => existsSync(p) && statSync(p).isDirectory();
+const subdirs = (p: string) => (isDir(p) ? readdirSync(p).sort().filter((n) => isDir(join(p, n))) : []);
 
 /**
- * Finds content-type files under `dir`, in either layout:
- * a Strapi project (`src/api/<api>/content-types/<name>/schema.json`, also with `dir` at `src/api`)
- * or one folder per type (`<name>/schema.json`).
+ * Finds the schema files under `dir`, in either layout: a Strapi app (its root or its `src/`:
+ * `api/<api>/content-types/<name>/schema.json`, `components/<category>/<name>.json`,
+ * `extensions/<plugin>/content-types/<name>/schema.json`), `dir` at `src/api`, or one folder
+ * per type (`<name>/schema.json`).
  */
-export function loadSchemaDir(dir: string): SchemaSource[] {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new SchemaError(dir, undefined, 'is not a directory of content-type schemas');
-  }
-  const apiRoot = [join(dir, 'src', 'api'), join(dir, 'api')].find((p) => existsSync(p)) ?? dir;
-  const sources: SchemaSource[] = [];
-  for (const apiName of readdirSync(apiRoot).sort()) {
-    const apiDir = join(apiRoot, apiName);
-    if (!statSync(apiDir).isDirectory()) continue;
-    const ctDir = join(apiDir, 'content-types');
-    if (existsSync(ctDir)) {
-      for (const ctName of readdirSync(ctDir).sort()) {
-        const file = join(ctDir, ctName, 'schema.json');
-        if (existsSync(file)) sources.push(readSchema(file, `api::${apiName}.${ctName}`, dir));
+export function loadProject(dir: string): ProjectSources {
+  if (!isDir(dir)) throw new SchemaError(dir, undefined, 'is not a directory of content-type schemas');
+  const src = [join(dir, 'src'), dir].find((p) => isDir(join(p, 'api')) || isDir(join(p, 'components')));
+  const apiRoot = src ? join(src, 'api') : dir;
+  const types: SchemaSource[] = [];
+  for (const api of subdirs(apiRoot)) {
+    const ctDir = join(apiRoot, api, 'content-types');
+    if (isDir(ctDir)) {
+      for (const name of subdirs(ctDir)) {
+        const file = join(ctDir, name, 'schema.json');
+        if (existsSync(file)) types.push(readSchema(file, `api::${api}.${name}`, dir));
       }
       continue;
     }
-    const file = join(apiDir, 'schema.json');
-    if (existsSync(file)) sources.push(readSchema(file, `api::${apiName}.${apiName}`, dir));
+    const file = join(apiRoot, api, 'schema.json');
+    if (existsSync(file)) types.push(readSchema(file, `api::${api}.${api}`, dir));
   }
-  if (sources.length === 0) throw new SchemaError(dir, undefined, 'holds no schema.json files');
-  return sources;
+  const components: SchemaSource[] = [];
+  if (src) {
+    const extRoot = join(src, 'extensions');
+    for (const plugin of subdirs(extRoot)) {
+      const ctDir = join(extRoot, plugin, 'content-types');
+      for (const name of subdirs(ctDir)) {
+        const file = join(ctDir, name, 'schema.json');
+        if (existsSync(file)) types.push(readSchema(file, `plugin::${plugin}.${name}`, dir));
+      }
+    }
+    const compRoot = join(src, 'components');
+    for (const category of subdirs(compRoot)) {
+      for (const entry of readdirSync(join(compRoot, category)).sort()) {
+        if (entry.endsWith('.json')) components.push(readSchema(join(compRoot, category, entry), `${category}.${entry.slice(0, -5)}`, dir));
+      }
+    }
+  }
+  if (types.length === 0) throw new SchemaError(dir, undefined, 'holds no schema.json files');
+  return { types, components };
 }
 
 function readSchema(file: string, uid: string, root: string): SchemaSource {

@@ -1,4 +1,4 @@
-/** The shape of a Strapi `schema.json` file, as far as Quarry reads it. */
+/** The shape of a Strapi `schema.json` or component file, as far as Quarry reads it. */
 export interface RawAttribute {
   readonly type?: unknown;
   readonly relation?: unknown;
@@ -14,6 +14,17 @@ export interface RawAttribute {
   readonly maxLength?: unknown;
   readonly min?: unknown;
   readonly max?: unknown;
+  readonly targetField?: unknown;
+  /** `component` */
+  readonly component?: unknown;
+  readonly repeatable?: unknown;
+  /** `dynamiczone` */
+  readonly components?: unknown;
+  /** `media` */
+  readonly multiple?: unknown;
+  readonly allowedTypes?: unknown;
+  /** `customField`: the plugin's field uid. */
+  readonly customField?: unknown;
   readonly pluginOptions?: { readonly i18n?: { readonly localized?: unknown } };
 }
 
@@ -31,4 +42,10 @@ export interface SchemaSource {
   readonly uid: string;
   readonly file: string;
   readonly schema: RawSchema;
+}
+
+/** Everything one Strapi project declares: its content-types and its components. */
+export interface ProjectSources {
+  readonly types: readonly SchemaSource[];
+  readonly components: readonly SchemaSource[];
 }

@@ -1,9 +1,9 @@
-/** Content-types after loading: every relation resolved to its target and partner side once. */
+/** Content-types and components after loading: every relation resolved to its target and partner side once. */
 
 export const SCALAR_TYPES = [
   'string', 'text', 'richtext', 'email', 'uid', 'enumeration',
   'integer', 'biginteger', 'decimal', 'float', 'boolean',
-  'date', 'datetime', 'time', 'json', 'password',
+  'date', 'datetime', 'time', 'json', 'password', 'blocks',
 ] as const;
 export type ScalarType = (typeof SCALAR_TYPES)[number];
 
@@ -30,12 +30,21 @@ export interface ScalarAttribute extends AttributeBase {
   readonly maxLength: number | undefined;
   readonly min: number | undefined;
   readonly max: number | undefined;
+  /** A `uid` field's source: the attribute its value is derived from. */
+  readonly targetField: string | undefined;
+  /** The custom field this attribute came from (`plugin::ckeditor.CKEditor`), stored as `type`. */
+  readonly customField: string | undefined;
+}
+
+/** What a media field accepts: `images`, `videos`, `audios`, `files` (anything else). */
+export interface MediaOptions {
+  readonly allowedTypes: readonly string[] | undefined;
 }
 
 export interface RelationAttribute extends AttributeBase {
   readonly kind: 'relation';
   readonly relation: RelationKind;
-  /** uid of the content-type that declares the attribute. */
+  /** uid of the content-type or component that declares the attribute. */
   readonly source: string;
   /** uid of the target content-type. */
   readonly target: string;
@@ -54,11 +63,46 @@ export interface RelationAttribute extends AttributeBase {
   readonly listName: string;
   /** Store name of the partner list (the inverse attribute's, or a hidden one for unidirectional relations). */
   readonly partnerListName: string;
+  /** Set on a media field: a relation to `plugin::upload.file` (oneWay, or manyWay when `multiple`). */
+  readonly media: MediaOptions | undefined;
 }
 
-export type Attribute = ScalarAttribute | RelationAttribute;
+/** One component (`repeatable`: an ordered list of them) stored inside its entry. */
+export interface ComponentAttribute extends AttributeBase {
+  readonly kind: 'component';
+  /** uid of the component, `<category>.<name>`. */
+  readonly component: string;
+  readonly repeatable: boolean;
+  /** Bounds on a repeatable component's length. */
+  readonly min: number | undefined;
+  readonly max: number | undefined;
+}
 
-export interface ContentType {
+/** An ordered list of components of the allowed kinds, each tagged with its `__component` uid. */
+export interface DynamicZoneAttribute extends AttributeBase {
+  readonly kind: 'dynamiczone';
+  readonly components: readonly string[];
+  readonly min: number | undefined;
+  readonly max: number | undefined;
+}
+
+export type Attribute = ScalarAttribute | RelationAttribute | ComponentAttribute | DynamicZoneAttribute;
+
+/** What content-types and components share: named attributes read from one file. */
+export interface Model {
+  readonly uid: string;
+  readonly displayName: string;
+  readonly attributes: ReadonlyMap<string, Attribute>;
+  /** The file it was loaded from, for error messages. */
+  readonly file: string;
+}
+
+/** A reusable group of fields (`src/components/<category>/<name>.json`), uid `<category>.<name>`. */
+export interface ComponentType extends Model {
+  readonly category: string;
+}
+
+export interface ContentType extends Model {
   /** e.g. `api::restaurant.restaurant`. */
   readonly uid: string;
   readonly kind: 'collectionType' | 'singleType';
@@ -67,7 +111,4 @@ export interface ContentType {
   readonly displayName: string;
   readonly draftAndPublish: boolean;
   readonly localized: boolean;
-  readonly attributes: ReadonlyMap<string, Attribute>;
-  /** The file it was loaded from, for error messages. */
-  readonly file: string;
 }

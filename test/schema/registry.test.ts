@@ -32,7 +32,7 @@ describe('loading', () => {
     });
     const flat = tree({ 'shop/schema.json': type('shop', 'shops', { name: { type: 'string' } }) });
     const a = SchemaRegistry.fromDir(strapi);
-    expect(a.types.map((t) => t.uid).sort()).toEqual(['api::shop.sale', 'api::shop.shop', 'plugin::users-permissions.user']);
+    expect(a.types.map((t) => t.uid).sort()).toEqual(['api::shop.sale', 'api::shop.shop', 'plugin::upload.file', 'plugin::users-permissions.user']);
     expect(a.byPluralName('sales')?.uid).toBe('api::shop.sale');
     expect(SchemaRegistry.fromDir(flat).get('api::shop.shop')?.pluralName).toBe('shops');
     const user = a.get('plugin::users-permissions.user')!;
@@ -98,16 +98,20 @@ describe('loading', () => {
 describe('a bad schema fails at start-up, naming the file and the attribute', () => {
   const cases: [string, SchemaSource[], RegExp][] = [
     ['unknown type', [source('a', type('a', 'as', { x: { type: 'colour' } }))], /a\/schema\.json \(attribute "x"\): unknown type "colour"/],
-    ['unsupported Strapi type', [source('a', type('a', 'as', { x: { type: 'media' } }))], /attribute "x"\): type "media" is not supported/],
+    ['component that does not exist', [source('a', type('a', 'as', { x: { type: 'component', component: 'shared.nope' } }))], /attribute "x"\): component "shared.nope" is not a known component/],
+    ['dynamic zone without components', [source('a', type('a', 'as', { x: { type: 'dynamiczone', components: [] } }))], /attribute "x"\): a dynamic zone needs a non-empty "components" list/],
+    ['media with an unknown allowed type', [source('a', type('a', 'as', { x: { type: 'media', allowedTypes: ['pictures'] } }))], /attribute "x"\): allowedTypes must be a list of images, videos, audios, files/],
+    ['custom field without its uid', [source('a', type('a', 'as', { x: { type: 'customField' } }))], /attribute "x"\): a customField attribute needs a "customField" uid/],
+    ['custom field mapped to a non-scalar', [source('a', type('a', 'as', { x: { type: 'customField', customField: 'plugin::x.y' } }))], /custom field plugin::x.y maps to "component", which is not a scalar type/],
     ['relation to a missing target', [source('a', type('a', 'as', { x: { type: 'relation', relation: 'oneWay', target: 'api::nope.nope' } }))], /attribute "x"\): relation target "api::nope.nope" is not a known content-type/],
     ['unknown relation kind', [source('a', type('a', 'as', { x: { type: 'relation', relation: 'fewToSome', target: 'api::a.a' } }))], /attribute "x"\): unknown relation kind/],
     ['inverse that does not point back', [
       source('a', type('a', 'as', { x: { type: 'relation', relation: 'manyToMany', target: 'api::b.b', inversedBy: 'y' } })),
       source('b', type('b', 'bs', { y: { type: 'relation', relation: 'manyToMany', target: 'api::a.a', mappedBy: 'other' } })),
     ], /attribute "x"\): inverse "api::b.b.y" does not point back to api::a.a.x/],
-    ['inverse that is missing', [
+    ['inverse that is not a relation', [
       source('a', type('a', 'as', { x: { type: 'relation', relation: 'manyToMany', target: 'api::b.b', inversedBy: 'y' } })),
-      source('b', type('b', 'bs', {})),
+      source('b', type('b', 'bs', { y: { type: 'string' } })),
     ], /attribute "x"\): inverse "y" is not a relation attribute of api::b.b/],
     ['kinds that cannot pair', [
       source('a', type('a', 'as', { x: { type: 'relation', relation: 'manyToMany', target: 'api::b.b', inversedBy: 'y' } })),
@@ -119,8 +123,26 @@ describe('a bad schema fails at start-up, naming the file and the attribute', ()
     ['plural clash', [source('a', type('a', 'xs', {})), source('b', type('b', 'xs', {}))], /b\/schema\.json: singular or plural name clashes with api::a.a/],
   ];
   it.each(cases)('%s', (_name, sources, message) => {
-    expect(() => SchemaRegistry.fromSources(sources)).toThrow(SchemaError);
-    expect(() => SchemaRegistry.fromSources(sources)).toThrow(message);
+    const options = { customFields: { 'plugin::x.y': 'component' } };
+    expect(() => SchemaRegistry.fromSources(sources, options)).toThrow(SchemaError);
+    expect(() => SchemaRegistry.fromSources(sources, options)).toThrow(message);
+  });
+
+  it('a side whose partner is gone loads with a warning: a mappedBy side reads as absent, an inversedBy side goes one-way', () => {
+    const r = SchemaRegistry.fromSources([
+      source('a', type('a', 'as', {
+        owner: { type: 'relation', relation: 'manyToMany', target: 'api::b.b', inversedBy: 'gone' },
+        mapped: { type: 'relation', relation: 'oneToMany', target: 'api::b.b', mappedBy: 'gone' },
+      })),
+      source('b', type('b', 'bs', {})),
+    ]);
+    const a = r.require('api::a.a');
+    expect(a.attributes.has('mapped')).toBe(false);
+    expect(a.attributes.get('owner')).toMatchObject({ inverse: undefined, targetHasMany: true, partnerListName: 'api::a.a.owner~inverse' });
+    expect(r.warnings).toEqual([
+      'a/schema.json (attribute "owner"): inversedBy "gone" is not an attribute of api::b.b; it is kept as a one-way relation',
+      'a/schema.json (attribute "mapped"): mappedBy "gone" is not an attribute of api::b.b; the attribute reads as absent',
+    ]);
   });
 
   it('invalid JSON and an empty folder name the file or folder', () => {

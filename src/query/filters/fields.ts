@@ -47,7 +47,7 @@ function resolveUncached(ct: ContentType, key: string): ResolvedKey {
   }
   if (attribute.private) return INVALID;
   if (attribute.kind === 'relation') return { kind: 'relation', attribute };
-  if (attribute.type === 'password') return INVALID;
+  if (attribute.kind !== 'scalar' || attribute.type === 'password') return INVALID;
   return { kind: 'field', ref: FieldRef.create(attribute.name, attribute.type) };
 }
 

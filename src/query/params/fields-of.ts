@@ -1,4 +1,4 @@
-import type { ContentType, RelationAttribute } from '../../schema/types.js';
+import type { ComponentAttribute, ContentType, DynamicZoneAttribute, RelationAttribute } from '../../schema/types.js';
 
 /** Fields every entry has without declaring them. */
 const SYSTEM_FIELDS: ReadonlySet<string> = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt']);
@@ -7,6 +7,8 @@ const SYSTEM_FIELDS: ReadonlySet<string> = new Set(['id', 'documentId', 'created
 export type FieldLookup =
   | { readonly kind: 'scalar' }
   | { readonly kind: 'relation'; readonly attribute: RelationAttribute }
+  /** Components and dynamic zones: populated, never in `fields`. */
+  | { readonly kind: 'structure'; readonly attribute: ComponentAttribute | DynamicZoneAttribute }
   /** Private attributes and passwords: never readable over the content API. */
   | { readonly kind: 'hidden' }
   | { readonly kind: 'unknown' };
@@ -23,6 +25,7 @@ export function lookupField(ct: ContentType, name: string): FieldLookup {
   }
   if (attribute.private) return HIDDEN;
   if (attribute.kind === 'relation') return { kind: 'relation', attribute };
+  if (attribute.kind !== 'scalar') return { kind: 'structure', attribute };
   return attribute.type === 'password' ? HIDDEN : SCALAR;
 }
 
