@@ -1,5 +1,5 @@
 import { DocumentEngine, type I18nSettings } from './documents/engine.js';
-import { layoutOf, linkLayoutsOf, listNamesOf } from './documents/layouts.js';
+import { layoutOf, linkLayoutsOf, internedNamesOf } from './documents/layouts.js';
 import type { Entry } from './documents/entry.js';
 import { DocumentReader } from './documents/read.js';
 import { Reads } from './documents/reads.js';
@@ -72,7 +72,7 @@ export class Quarry {
       { path: options.path, noSync: options.noSync ?? false, readOnly: options.readOnly ?? false },
       this.registry.types.map(layoutOf),
     );
-    if (!options.readOnly) this.store.intern(listNamesOf(this.registry));
+    if (!options.readOnly) this.store.intern(internedNamesOf(this.registry));
     const defaultLocale = options.i18n?.defaultLocale ?? 'en';
     const filterLimits: FilterLimits = Object.freeze({ ...DEFAULT_FILTER_LIMITS, ...definedOnly(options.filterLimits) });
     this.engine = new DocumentEngine(this.registry, this.store, {

@@ -1,32 +1,35 @@
 import { BoundedCache } from '../cache/index.js';
 import type { FieldSelection } from '../query/params/index.js';
-import type { ContentType } from '../schema/types.js';
+import type { Model } from '../schema/types.js';
 import type { Row } from '../store/layout.js';
 
 export type Entry = Record<string, unknown>;
 
 type Builder = (row: Row) => Entry;
 
-const keysCache = new WeakMap<ContentType, readonly string[]>();
+const keysCache = new WeakMap<Model, readonly string[]>();
 /** The builder of whole entries, one per type. */
-const wholeBuilders = new WeakMap<ContentType, Builder>();
+const wholeBuilders = new WeakMap<Model, Builder>();
 /**
  * Builders of selections by the keys they show. Selections come from requests, and a type of n
  * fields has 2^n of them: bounded, the least recently used go (each is a compiled function).
  */
-const selectionBuilders = new WeakMap<ContentType, BoundedCache<string, Builder>>();
+const selectionBuilders = new WeakMap<Model, BoundedCache<string, Builder>>();
 const SELECTIONS_KEPT = 256;
 /** A selection parsed once per request is looked up by identity for each of its rows. */
-const bySelection = new WeakMap<ContentType, WeakMap<readonly string[], Builder>>();
+const bySelection = new WeakMap<Model, WeakMap<readonly string[], Builder>>();
 
-/** The keys an entry shows, in Strapi's order: id, documentId, public fields, timestamps, locale. */
-export function outputKeys(ct: ContentType): readonly string[] {
+/**
+ * The keys an entry shows, in Strapi's order: id, documentId, public fields, timestamps, locale;
+ * a component shows its id and public fields.
+ */
+export function outputKeys(ct: Model): readonly string[] {
   let keys = keysCache.get(ct);
   if (!keys) {
-    const list = ['id', 'documentId'];
+    const list = ct.kind === 'component' ? ['id'] : ['id', 'documentId'];
     for (const attr of ct.attributes.values()) if (attr.kind === 'scalar' && !attr.private) list.push(attr.name);
-    list.push('createdAt', 'updatedAt', 'publishedAt');
-    if (ct.localized) list.push('locale');
+    if (ct.kind !== 'component') list.push('createdAt', 'updatedAt', 'publishedAt');
+    if (ct.kind !== 'component' && ct.localized) list.push('locale');
     keys = list;
     keysCache.set(ct, keys);
   }
@@ -34,7 +37,7 @@ export function outputKeys(ct: ContentType): readonly string[] {
 }
 
 /** A row as the API shows it: private fields never, and only the selected fields when there is a selection. */
-export function toEntry(ct: ContentType, row: Row, fields: FieldSelection = '*'): Entry {
+export function toEntry(ct: Model, row: Row, fields: FieldSelection = '*'): Entry {
   if (fields === '*') {
     let build = wholeBuilders.get(ct);
     if (!build) wholeBuilders.set(ct, (build = compile(outputKeys(ct))));
@@ -51,7 +54,7 @@ export function toEntry(ct: ContentType, row: Row, fields: FieldSelection = '*')
   return build(row);
 }
 
-function selectionBuilder(ct: ContentType, keys: readonly string[]): Builder {
+function selectionBuilder(ct: Model, keys: readonly string[]): Builder {
   let byKeys = selectionBuilders.get(ct);
   if (!byKeys) selectionBuilders.set(ct, (byKeys = new BoundedCache(SELECTIONS_KEPT)));
   return byKeys.remember(keys.join('\u0000'), () => compile(keys));

@@ -33,15 +33,15 @@ export function layoutOf(ct: ContentType): TypeLayout {
 /** Every relation of a registry in the store's terms: its list, its partner list and their row types. */
 export function linkLayoutsOf(registry: SchemaRegistry): LinkLayout[] {
   const out: LinkLayout[] = [];
-  for (const ct of registry.types) {
-    for (const attr of ct.attributes.values()) {
+  for (const model of [...registry.types, ...registry.components]) {
+    for (const attr of model.attributes.values()) {
       if (attr.kind === 'relation') out.push({ list: attr.listName, partner: attr.partnerListName, source: attr.source, target: attr.target });
     }
   }
   return out;
 }
 
-/** Every list name the relations of a registry use, for the store to intern. */
-export function listNamesOf(registry: SchemaRegistry): string[] {
-  return [...new Set(linkLayoutsOf(registry).flatMap((l) => [l.list, l.partner]))];
+/** Every list name the relations of a registry use, and each component's id sequence, for the store to intern. */
+export function internedNamesOf(registry: SchemaRegistry): string[] {
+  return [...new Set([...linkLayoutsOf(registry).flatMap((l) => [l.list, l.partner]), ...registry.components.map((c) => c.uid)])];
 }

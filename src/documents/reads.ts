@@ -60,7 +60,11 @@ export class Reads {
   compileRelated(uid: string, attribute: string, options: ParamObject | undefined, settings?: Partial<ListParamsSettings>): CompiledPopulate {
     const populate: Record<string, ParamValue> = { [attribute]: options ?? 'true' };
     const key = requestKey([uid, populate, settings ?? null]);
-    return this.populates.remember(key, () => this.compiler.populateOf(uid, populate, applied(settings))[attribute]!);
+    return this.populates.remember(key, () => {
+      const node = this.compiler.populateOf(uid, populate, applied(settings))[attribute];
+      if (node?.kind !== 'relation') throw new Error(`${uid}.${attribute} is not a relation`);
+      return node;
+    });
   }
 
   /** A task as it is (a pool worker's, which only executes): inline, or where the scheduler sends it. */

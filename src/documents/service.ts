@@ -154,7 +154,7 @@ export class DocumentService {
    * Data without a password is ready at once, and the write happens before the call returns.
    */
   private prepare(data: unknown): WriteData | Promise<WriteData> {
-    const checked = readWriteData(this.contentType, data);
+    const checked = readWriteData(this.engine.registry, this.contentType, data);
     return checked.passwords.length === 0 || this.engine.store.inTransaction ? withHashesSync(checked) : withHashes(checked);
   }
 

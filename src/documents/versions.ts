@@ -1,5 +1,6 @@
 import type { ContentType } from '../schema/types.js';
 import type { Row } from '../store/layout.js';
+import { copyComponents, detachComponents } from './components.js';
 import { checkRequired } from './data.js';
 import type { DocumentEngine } from './engine.js';
 import { spreadShared } from './shared-fields.js';
@@ -23,18 +24,22 @@ export class Versions {
     for (const v of rows.versions(ct.uid, documentId)) {
       if (v.status !== 'draft' || (locales !== '*' && !locales.includes(v.locale))) continue;
       const draft = rows.get(ct.uid, v.id)!;
-      checkRequired(ct, draft);
+      checkRequired(this.engine.registry, ct, draft);
       const now = new Date().toISOString();
       const scope = { status: 'published', locale: v.locale } as const;
       const existing = rows.idOf(ct.uid, documentId, 'published', v.locale);
-      const { id: _draftId, ...fields } = draft;
+      const { id: _draftId, ...draftFields } = draft;
+      const components = copyComponents(this.engine, ct, draft, 'published');
+      const fields = { ...draftFields, ...components.values };
       let published: Row;
       if (existing === undefined) {
         published = rows.insert(ct.uid, scope, { ...fields, publishedAt: now });
       } else {
+        detachComponents(this.engine, ct, rows.get(ct.uid, existing)!);
         published = { ...fields, id: existing, publishedAt: now } as Row;
         rows.update(ct.uid, scope, published);
       }
+      components.linkCopies();
       // Drafts are checked against drafts only: a value may clash with another published entry.
       checkUnique(this.engine, ct, published, scope);
       spreadShared(this.engine, ct, published, 'published');
@@ -63,15 +68,19 @@ export class Versions {
       if (v.status !== 'published' || (locales !== '*' && !locales.includes(v.locale))) continue;
       const published = rows.get(ct.uid, v.id)!;
       const draftId = rows.idOf(ct.uid, documentId, 'draft', v.locale);
-      const { id: _publishedId, ...fields } = published;
+      const { id: _publishedId, ...publishedFields } = published;
+      const components = copyComponents(this.engine, ct, published, 'draft');
+      const fields = { ...publishedFields, ...components.values };
       const scope = { status: 'draft', locale: v.locale } as const;
       let draft: Row;
       if (draftId === undefined) {
         draft = rows.insert(ct.uid, scope, { ...fields, publishedAt: null });
       } else {
+        detachComponents(this.engine, ct, rows.get(ct.uid, draftId)!);
         draft = { ...fields, id: draftId, publishedAt: null, updatedAt: new Date().toISOString() } as Row;
         rows.update(ct.uid, scope, draft);
       }
+      components.linkCopies();
       spreadShared(this.engine, ct, draft, 'draft');
       this.engine.writer.copyVersionLinks(ct, published.id, draft.id, 'draft');
       out.push(draft);

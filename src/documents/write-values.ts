@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors/index.js';
 import { normalizeDate, normalizeDateTime, normalizeTime } from '../query/values/index.js';
 import type { ScalarAttribute } from '../schema/types.js';
+import { checkBlocks } from './blocks.js';
 
 /**
  * Casts a value from `data` to the stored form of its field (the forms the filter engine compares):
@@ -47,6 +48,7 @@ export function castWriteValue(attr: ScalarAttribute, value: unknown, path: stri
     case 'datetime': return normalizeDateTime(value) ?? fail('a datetime (an ISO 8601 string or a timestamp in milliseconds)');
     case 'time': return normalizeTime(value) ?? fail('a time (HH:mm:ss.SSS)');
     case 'json': return checkJsonDepth(value, path);
+    case 'blocks': return checkBlocks(checkJsonDepth(value, path), path);
   }
 }
 

@@ -10,6 +10,7 @@ import { checkRequired, defaultsOf, type WriteData } from './data.js';
 import type { DocumentEngine } from './engine.js';
 import { spreadShared, withSharedValues } from './shared-fields.js';
 import { checkUnique } from './unique.js';
+import { ComponentWriter, detachComponents, emptyComponents } from './components.js';
 
 export interface Timestamps {
   readonly createdAt: string;
@@ -28,9 +29,15 @@ export class DocumentWriter {
   create(ct: ContentType, input: WriteData, locale: string | null, documentId = newDocumentId()): Row {
     const status: Status = ct.draftAndPublish ? 'draft' : 'published';
     const now = new Date().toISOString();
-    const fields = { ...defaultsOf(ct), ...withSharedValues(this.engine, ct, documentId, status, input.scalars) };
+    const components = new ComponentWriter(this.engine);
+    const fields = {
+      ...defaultsOf(ct),
+      ...emptyComponents(ct),
+      ...withSharedValues(this.engine, ct, documentId, status, input.scalars),
+      ...components.values(input.components, undefined),
+    };
     // Drafts may be incomplete; required fields are checked when the draft is published.
-    if (!ct.draftAndPublish) checkRequired(ct, fields);
+    if (!ct.draftAndPublish) checkRequired(this.engine.registry, ct, fields);
     const row = this.engine.store.rows.insert(ct.uid, { status, locale }, {
       documentId,
       ...fields,
@@ -42,6 +49,7 @@ export class DocumentWriter {
     checkUnique(this.engine, ct, row, { status, locale });
     spreadShared(this.engine, ct, row, status);
     this.applyRelations(ct, row, { status, locale }, input);
+    components.finish(ct, row, { status, locale });
     return row;
   }
 
@@ -60,11 +68,13 @@ export class DocumentWriter {
       return undefined;
     }
     const old = rows.get(ct.uid, id)!;
-    const row: Row = { ...old, ...input.scalars, updatedAt: new Date().toISOString() };
+    const components = new ComponentWriter(this.engine);
+    const row: Row = { ...old, ...input.scalars, ...components.values(input.components, old), updatedAt: new Date().toISOString() };
     rows.update(ct.uid, { status, locale }, row, old);
     checkUnique(this.engine, ct, row, { status, locale });
     spreadShared(this.engine, ct, row, status);
     this.applyRelations(ct, row, { status, locale }, input);
+    components.finish(ct, row, { status, locale });
     // What was just written: reading it back would decode the row again (writes bypass the cache).
     return row;
   }
@@ -101,6 +111,8 @@ export class DocumentWriter {
   }
 
   removeRow(ct: ContentType, id: number, scope: RowScope): void {
+    const row = this.engine.store.rows.get(ct.uid, id);
+    if (row) detachComponents(this.engine, ct, row);
     this.engine.writer.detachRow(ct, id);
     this.engine.store.rows.remove(ct.uid, scope, id);
   }

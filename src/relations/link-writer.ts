@@ -12,8 +12,8 @@ export class LinkWriter {
   private readonly incomingByTarget = new Map<string, RelationAttribute[]>();
 
   constructor(private readonly ctx: RelationContext) {
-    for (const type of ctx.registry.types) {
-      for (const attr of type.attributes.values()) {
+    for (const model of [...ctx.registry.types, ...ctx.registry.components]) {
+      for (const attr of model.attributes.values()) {
         if (attr.kind !== 'relation') continue;
         const list = this.incomingByTarget.get(attr.target) ?? [];
         list.push(attr);

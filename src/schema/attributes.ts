@@ -42,6 +42,8 @@ export function readScalar(ctx: AttributeContext, name: string, raw: RawAttribut
     }
   }
   if (!SCALAR_TYPES.includes(type as ScalarType)) throw new SchemaError(file, name, `unknown type ${JSON.stringify(type)}`);
+  // Passwords are hashed as an entry's own fields; one inside a component would be kept as given.
+  if (type === 'password' && ctx.isComponent) throw new SchemaError(file, name, 'a component cannot hold a password field');
   let values: string[] | undefined;
   if (type === 'enumeration') {
     if (!Array.isArray(raw.enum) || raw.enum.length === 0 || !raw.enum.every((v) => typeof v === 'string')) {

@@ -70,7 +70,7 @@ export function normalizeProject(project: ProjectSources, options: NormalizeOpti
     // Whether a component's fields are per locale is its holder's to say, so nothing inside one is.
     readAttributes(source, RESERVED_IN_COMPONENT, context(source, true, false), attributes);
     components.push({
-      uid: source.uid, category: category!, file: source.file, attributes,
+      uid: source.uid, kind: 'component', category: category!, file: source.file, attributes,
       displayName: typeof info.displayName === 'string' ? info.displayName : source.uid,
     });
   }

@@ -89,7 +89,9 @@ export interface DynamicZoneAttribute extends AttributeBase {
 export type Attribute = ScalarAttribute | RelationAttribute | ComponentAttribute | DynamicZoneAttribute;
 
 /** What content-types and components share: named attributes read from one file. */
-export interface Model {
+export type Model = ContentType | ComponentType;
+
+interface ModelBase {
   readonly uid: string;
   readonly displayName: string;
   readonly attributes: ReadonlyMap<string, Attribute>;
@@ -98,11 +100,12 @@ export interface Model {
 }
 
 /** A reusable group of fields (`src/components/<category>/<name>.json`), uid `<category>.<name>`. */
-export interface ComponentType extends Model {
+export interface ComponentType extends ModelBase {
+  readonly kind: 'component';
   readonly category: string;
 }
 
-export interface ContentType extends Model {
+export interface ContentType extends ModelBase {
   /** e.g. `api::restaurant.restaurant`. */
   readonly uid: string;
   readonly kind: 'collectionType' | 'singleType';

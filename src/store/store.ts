@@ -132,6 +132,17 @@ export class Store {
     return c;
   }
 
+  /**
+   * The next number of a sequence that is not a type's row ids (component instances, by
+   * component uid): never given twice, inside the write transaction.
+   */
+  nextId(sequence: string): number {
+    const key = ['seq', this.code(sequence)];
+    const id = ((this.dbs.meta.get(key) as number | undefined) ?? 0) + 1;
+    this.dbs.meta.putSync(key, id);
+    return id;
+  }
+
   /** Names known to the store: each type, its indexed fields and every relation list are interned at open. */
   intern(names: Iterable<string>): void {
     this.transact(() => {

@@ -9,7 +9,7 @@ import {
   parseFields, parseListParams, parsePagination, parsePopulate, parseSort,
   type ListParamsSettings, type ParamObject, type ParamValue, type PopulateTree,
 } from '../params/index.js';
-import type { CompiledPopulateTree, CompiledRead, ReadWindow } from './compiled.js';
+import type { CompiledComponentPart, CompiledPopulateTree, CompiledRead, ReadWindow } from './compiled.js';
 import { ALL_LOCALES, resolveListLocale, resolveLocale, type I18nSettings } from './scope.js';
 
 /** A read's parameters as a door passes them on, in Strapi's shapes: query-string text or typed values. */
@@ -116,7 +116,14 @@ export class ReadCompiler {
     const out: Record<string, CompiledPopulateTree[string]> = Object.create(null);
     for (const name in tree) {
       const node = tree[name]!;
+      if (node.kind === 'component') {
+        const parts: Record<string, CompiledComponentPart> = Object.create(null);
+        for (const uid in node.parts) parts[uid] = { fields: node.parts[uid]!.fields, populate: this.populate(node.parts[uid]!.populate) };
+        out[name] = { kind: 'component', attribute: node.attribute, parts };
+        continue;
+      }
       out[name] = {
+        kind: 'relation',
         attribute: node.attribute,
         target: node.target,
         toMany: node.toMany,

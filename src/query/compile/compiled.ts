@@ -35,6 +35,7 @@ export interface CompiledRead {
 
 /** One populated relation: its own filter tree, sort, window and fields, and what it populates in turn. */
 export interface CompiledPopulate {
+  readonly kind: 'relation';
   readonly attribute: string;
   /** uid of the related type. */
   readonly target: string;
@@ -50,7 +51,19 @@ export interface CompiledPopulate {
   readonly window: PageWindow | undefined;
 }
 
-/** Populated relations by attribute name. */
+/** A populated component field or dynamic zone: per component uid, the fields shown and what is populated inside. */
+export interface CompiledComponentPopulate {
+  readonly kind: 'component';
+  readonly attribute: string;
+  readonly parts: { readonly [component: string]: CompiledComponentPart };
+}
+
+export interface CompiledComponentPart {
+  readonly fields: FieldSelection;
+  readonly populate: CompiledPopulateTree;
+}
+
+/** Populated fields by attribute name. */
 export interface CompiledPopulateTree {
-  readonly [attribute: string]: CompiledPopulate;
+  readonly [attribute: string]: CompiledPopulate | CompiledComponentPopulate;
 }

@@ -328,6 +328,12 @@ export class CostWalker {
     if (parents <= 0) return;
     for (const name in tree) {
       const node = tree[name]!;
+      if (node.kind === 'component') {
+        // Components come with their row: only what is populated inside them is read.
+        this.work.entries += parents;
+        for (const uid in node.parts) this.populate(uid, node.parts[uid]!.populate, parents);
+        continue;
+      }
       this.work.ranges += parents;
       const attr = this.registry.get(type)?.attributes.get(node.attribute);
       const linked = attr?.kind === 'relation' && attr.toMany ? this.linksPerRow(type, attr.listName) : 1;

@@ -1,4 +1,4 @@
-import type { ComponentAttribute, ContentType, DynamicZoneAttribute, RelationAttribute } from '../../schema/types.js';
+import type { ComponentAttribute, DynamicZoneAttribute, Model, RelationAttribute } from '../../schema/types.js';
 
 /** Fields every entry has without declaring them. */
 const SYSTEM_FIELDS: ReadonlySet<string> = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt']);
@@ -17,10 +17,12 @@ const SCALAR: FieldLookup = { kind: 'scalar' };
 const HIDDEN: FieldLookup = { kind: 'hidden' };
 const UNKNOWN: FieldLookup = { kind: 'unknown' };
 
-export function lookupField(ct: ContentType, name: string): FieldLookup {
-  const attribute = ct.attributes.get(name);
+/** A component's only field it does not declare is its id. */
+export function lookupField(model: Model, name: string): FieldLookup {
+  const attribute = model.attributes.get(name);
   if (attribute === undefined) {
-    if (SYSTEM_FIELDS.has(name) || (name === 'locale' && ct.localized)) return SCALAR;
+    if (model.kind === 'component') return name === 'id' ? SCALAR : UNKNOWN;
+    if (SYSTEM_FIELDS.has(name) || (name === 'locale' && model.localized)) return SCALAR;
     return UNKNOWN;
   }
   if (attribute.private) return HIDDEN;
@@ -29,11 +31,11 @@ export function lookupField(ct: ContentType, name: string): FieldLookup {
   return attribute.type === 'password' ? HIDDEN : SCALAR;
 }
 
-/** Relations a client may populate or sort through. */
-export function readableRelations(ct: ContentType): RelationAttribute[] {
-  const out: RelationAttribute[] = [];
-  for (const attribute of ct.attributes.values()) {
-    if (attribute.kind === 'relation' && !attribute.private) out.push(attribute);
+/** What `populate=*` takes: every relation (media included), component and dynamic zone a client may read. */
+export function populatableFields(model: Model): (RelationAttribute | ComponentAttribute | DynamicZoneAttribute)[] {
+  const out: (RelationAttribute | ComponentAttribute | DynamicZoneAttribute)[] = [];
+  for (const attribute of model.attributes.values()) {
+    if (attribute.kind !== 'scalar' && !attribute.private) out.push(attribute);
   }
   return out;
 }

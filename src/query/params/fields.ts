@@ -1,4 +1,4 @@
-import type { ContentType } from '../../schema/types.js';
+import type { Model } from '../../schema/types.js';
 import type { ParamValue } from './types.js';
 import { below, INVALID_FIELDS_MESSAGE, invalidAt, invalidKey, type Place } from './errors.js';
 import { lookupField } from './fields-of.js';
@@ -11,7 +11,7 @@ import type { FieldSelection } from './types.js';
  * an invalid key; a list item holds one name (no commas), and a list of none (`fields[]`, which
  * reads `[null]`) selects `id` and `documentId` only.
  */
-export function parseFields(ct: ContentType, value: ParamValue | undefined, place: Place): FieldSelection {
+export function parseFields(ct: Model, value: ParamValue | undefined, place: Place): FieldSelection {
   if (value === undefined || value === null) return '*';
   const names = new Set(['id', 'documentId']);
   let all = false;

@@ -1,6 +1,6 @@
 import { ValidationError } from '../../errors/index.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
-import type { ContentType, RelationAttribute } from '../../schema/types.js';
+import type { ComponentAttribute, DynamicZoneAttribute, Model, RelationAttribute } from '../../schema/types.js';
 import { ARRAY_LIMIT } from '../querystring/index.js';
 import { isParamObject, type ParamObject, type ParamValue } from './types.js';
 import { booleanLike } from './boolean-like.js';
@@ -8,16 +8,23 @@ import {
   below, detailsAt, INVALID_NESTED_POPULATE_MESSAGE, INVALID_POPULATE_MESSAGE, invalidAt, invalidKey, type Place,
   populateDepthMessage, rootOnlyReason, tooManyPopulateEntriesMessage,
 } from './errors.js';
-import { lookupField, readableRelations } from './fields-of.js';
+import { lookupField, populatableFields } from './fields-of.js';
 import { parseFields } from './fields.js';
 import { rawFilters } from './filters.js';
 import { isWindowKey, parseWindow, type WindowKey } from './pagination.js';
 import type { ListParamsSettings } from './settings.js';
 import { parseSort } from './sort.js';
-import type { FieldSelection, PopulateNode, PopulateTree, SortSpec } from './types.js';
+import type { ComponentPart, ComponentPopulateNode, FieldSelection, PopulateTree, RelationPopulateNode, SortSpec } from './types.js';
 
-/** A node whose `populate` still takes the children of later dot paths (`a,a.b`). */
-interface Node extends PopulateNode {
+/** Nodes whose `populate` still take the children of later dot paths (`a,a.b`). */
+type Node = RelationNode | ComponentNode;
+interface RelationNode extends RelationPopulateNode {
+  readonly populate: Record<string, Node>;
+}
+interface ComponentNode extends ComponentPopulateNode {
+  readonly parts: Record<string, Part>;
+}
+interface Part extends ComponentPart {
   readonly populate: Record<string, Node>;
 }
 
@@ -29,18 +36,23 @@ interface Context {
 /** Params that apply to the whole query, populated relations included, and so nowhere else. */
 const ROOT_ONLY = new Set(['status', 'locale']);
 
+type Structure = ComponentAttribute | DynamicZoneAttribute;
+type Populatable = RelationAttribute | Structure;
+
 /**
  * Reads `populate` in Strapi's forms: `*`, `a,b.c`, `populate[0]=a`, and the object form
  * `populate[rel]=true` / `populate[rel][fields|sort|filters|populate|count|page|pageSize|start|limit]`,
- * recursively. Only relations can be populated; nested filters are carried raw with their target.
+ * recursively. Relations (media included), components and dynamic zones can be populated: a
+ * component takes `fields` and `populate`, a dynamic zone `populate` (for every component it
+ * allows) and `on[<component>][fields|populate]`. Nested filters are carried raw with their target.
  */
 export function parsePopulate(
-  registry: SchemaRegistry, ct: ContentType, value: ParamValue | undefined, settings: ListParamsSettings, place: Place,
+  registry: SchemaRegistry, ct: Model, value: ParamValue | undefined, settings: ListParamsSettings, place: Place,
 ): PopulateTree {
   return readLevel({ registry, settings }, ct, value, 1, place);
 }
 
-function readLevel(ctx: Context, ct: ContentType, value: ParamValue | undefined, depth: number, place: Place): Record<string, Node> {
+function readLevel(ctx: Context, ct: Model, value: ParamValue | undefined, depth: number, place: Place): Record<string, Node> {
   const tree = Object.create(null) as Record<string, Node>;
   if (value === undefined || value === null) return tree;
   if (typeof value === 'string') {
@@ -68,13 +80,13 @@ function pastArrayLimit(value: ParamObject): boolean {
   return keys.length > ARRAY_LIMIT && keys.every((key, i) => key === String(i) && typeof value[key] === 'string');
 }
 
-/** `*` (every relation of this level) or comma-separated dot paths, merged into `tree`. */
-function addPaths(ctx: Context, tree: Record<string, Node>, ct: ContentType, text: string, depth: number, place: Place): void {
+/** `*` (every populatable field of this level) or comma-separated dot paths, merged into `tree`. */
+function addPaths(ctx: Context, tree: Record<string, Node>, ct: Model, text: string, depth: number, place: Place): void {
   for (const raw of text.split(',')) {
     const item = raw.trim();
     if (item === '') continue;
     if (item === '*') {
-      for (const attribute of readableRelations(ct)) ensure(ctx, tree, attribute, depth, below(place, attribute.name));
+      for (const attribute of populatableFields(ct)) ensure(ctx, tree, attribute, depth, below(place, attribute.name));
       continue;
     }
     let level = tree;
@@ -86,16 +98,29 @@ function addPaths(ctx: Context, tree: Record<string, Node>, ct: ContentType, tex
       if (name === '') continue;
       here = below(here, name);
       const attribute = populatable(type, name, here);
-      level = ensure(ctx, level, attribute, levelDepth, here).populate;
-      type = ctx.registry.require(attribute.target);
+      const node = ensure(ctx, level, attribute, levelDepth, here);
+      if (node.kind === 'relation') {
+        level = node.populate;
+        type = ctx.registry.require(attribute.kind === 'relation' ? attribute.target : '');
+      } else if (attribute.kind === 'component') {
+        level = node.parts[attribute.component]!.populate;
+        type = ctx.registry.component(attribute.component);
+      } else {
+        // A dot path cannot say which of a dynamic zone's components it goes into.
+        level = Object.create(null) as Record<string, Node>;
+        type = DEAD_END;
+      }
       levelDepth++;
     }
   }
 }
 
+/** What a path continues into past a dynamic zone: nothing, so that any next name is invalid. */
+const DEAD_END: Model = { uid: '', displayName: '', attributes: new Map(), file: '', kind: 'component', category: '' } as Model;
+
 /** One key of the object form: `true`-like, `false`-like, or the relation's own options. */
 function readEntry(
-  ctx: Context, tree: Record<string, Node>, ct: ContentType, key: string, value: ParamValue, depth: number, place: Place,
+  ctx: Context, tree: Record<string, Node>, ct: Model, key: string, value: ParamValue, depth: number, place: Place,
 ): void {
   const attribute = populatable(ct, key, place);
   checkDepth(ctx, depth, place);
@@ -107,7 +132,48 @@ function readEntry(
     return;
   }
   if (!isParamObject(value)) throw invalidAt(place, INVALID_NESTED_POPULATE_MESSAGE);
-  tree[attribute.name] = readOptions(ctx, attribute, value, depth, place);
+  tree[attribute.name] = attribute.kind === 'relation' ? readOptions(ctx, attribute, value, depth, place) : readStructure(ctx, attribute, value, depth, place);
+}
+
+/**
+ * A component's options (`fields`, `populate`), or a dynamic zone's: `populate` for every
+ * component it allows, and `on[<component>]` with that component's own `fields` and `populate`.
+ */
+function readStructure(ctx: Context, attribute: Structure, options: ParamObject, depth: number, place: Place): ComponentNode {
+  const node = plainNode(attribute) as ComponentNode;
+  const parts = node.parts;
+  for (const key in options) {
+    const value = options[key]!;
+    const here = below(place, key);
+    if (key === 'populate') {
+      for (const uid in parts) parts[uid] = { ...parts[uid]!, populate: readLevel(ctx, ctx.registry.component(uid), value, depth + 1, here) };
+    } else if (key === 'fields' && attribute.kind === 'component') {
+      parts[attribute.component] = { ...parts[attribute.component]!, fields: parseFields(ctx.registry.component(attribute.component), value, here) };
+    } else if (key === 'on' && attribute.kind === 'dynamiczone' && isParamObject(value)) {
+      for (const uid in value) {
+        const at = below(here, uid);
+        const part = value[uid]!;
+        if (!attribute.components.includes(uid)) throw invalidKey(at);
+        parts[uid] = isParamObject(part) ? readPart(ctx, uid, part, depth, at) : parts[uid]!;
+      }
+    } else {
+      throw invalidKey(here, ROOT_ONLY.has(key) ? rootOnlyReason(key) : undefined);
+    }
+  }
+  return node;
+}
+
+function readPart(ctx: Context, uid: string, options: ParamObject, depth: number, place: Place): Part {
+  const component = ctx.registry.component(uid);
+  let fields: FieldSelection = '*';
+  let populate = Object.create(null) as Record<string, Node>;
+  for (const key in options) {
+    const here = below(place, key);
+    if (key === 'fields') fields = parseFields(component, options[key]!, here);
+    else if (key === 'populate') populate = readLevel(ctx, component, options[key]!, depth + 1, here);
+    else throw invalidKey(here);
+  }
+  return { fields, populate };
 }
 
 function readOptions(ctx: Context, attribute: RelationAttribute, options: ParamObject, depth: number, place: Place): Node {
@@ -130,16 +196,16 @@ function readOptions(ctx: Context, attribute: RelationAttribute, options: ParamO
     else throw invalidKey(here, ROOT_ONLY.has(key) ? rootOnlyReason(key) : undefined);
   }
   const pagination = parseWindow(window, ctx.settings, place);
-  return { attribute: attribute.name, target: target.uid, toMany: attribute.toMany, fields, sort, filtersRaw, populate, count, pagination };
+  return { kind: 'relation', attribute: attribute.name, target: target.uid, toMany: attribute.toMany, fields, sort, filtersRaw, populate, count, pagination };
 }
 
-function populatable(ct: ContentType, name: string, place: Place): RelationAttribute {
+function populatable(ct: Model, name: string, place: Place): Populatable {
   const field = lookupField(ct, name);
-  if (field.kind === 'relation') return field.attribute;
+  if (field.kind === 'relation' || field.kind === 'structure') return field.attribute;
   throw invalidKey(place, ROOT_ONLY.has(name) ? rootOnlyReason(name) : undefined);
 }
 
-function ensure(ctx: Context, tree: Record<string, Node>, attribute: RelationAttribute, depth: number, place: Place): Node {
+function ensure(ctx: Context, tree: Record<string, Node>, attribute: Populatable, depth: number, place: Place): Node {
   const existing = tree[attribute.name];
   if (existing !== undefined) return existing;
   checkDepth(ctx, depth, place);
@@ -148,8 +214,16 @@ function ensure(ctx: Context, tree: Record<string, Node>, attribute: RelationAtt
   return node;
 }
 
-function plainNode(attribute: RelationAttribute): Node {
+/** A field populated plainly: a relation's entries whole, a component's fields (nothing inside it populated). */
+function plainNode(attribute: Populatable): Node {
+  if (attribute.kind !== 'relation') {
+    const uids = attribute.kind === 'component' ? [attribute.component] : attribute.components;
+    const parts: Record<string, Part> = Object.create(null);
+    for (const uid of uids) parts[uid] = { fields: '*', populate: Object.create(null) as Record<string, Node> };
+    return { kind: 'component', attribute: attribute.name, parts };
+  }
   return {
+    kind: 'relation',
     attribute: attribute.name,
     target: attribute.target,
     toMany: attribute.toMany,

@@ -47,8 +47,12 @@ export type LocaleParam =
   | { readonly kind: 'all' }
   | { readonly kind: 'code'; readonly code: string };
 
+/** What to load for one populated field: a relation (media included), or a component or dynamic zone. */
+export type PopulateNode = RelationPopulateNode | ComponentPopulateNode;
+
 /** What to load for one populated relation. */
-export interface PopulateNode {
+export interface RelationPopulateNode {
+  readonly kind: 'relation';
   /** The relation attribute on the parent type. */
   readonly attribute: string;
   /** uid of the related type: what `fields`, `sort` and `filtersRaw` refer to. */
@@ -65,7 +69,22 @@ export interface PopulateNode {
   readonly pagination: PageWindow | undefined;
 }
 
-/** Populated relations by attribute name; built without a prototype. */
+/**
+ * A populated component field or dynamic zone: what each component shows, by uid (the field's
+ * one component, or every component a dynamic zone allows, each as its `on` entry says).
+ */
+export interface ComponentPopulateNode {
+  readonly kind: 'component';
+  readonly attribute: string;
+  readonly parts: Readonly<Record<string, ComponentPart>>;
+}
+
+export interface ComponentPart {
+  readonly fields: FieldSelection;
+  readonly populate: PopulateTree;
+}
+
+/** Populated fields by attribute name; built without a prototype. */
 export interface PopulateTree {
   readonly [attribute: string]: PopulateNode;
 }

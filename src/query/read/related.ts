@@ -1,11 +1,11 @@
 import type { SchemaRegistry } from '../../schema/registry.js';
-import type { ContentType, RelationAttribute } from '../../schema/types.js';
+import type { ComponentAttribute, ContentType, DynamicZoneAttribute, Model, RelationAttribute } from '../../schema/types.js';
 import type { Row, Status } from '../../store/layout.js';
 import type { Store } from '../../store/store.js';
-import type { CompiledPopulate, CompiledPopulateTree } from '../compile/compiled.js';
+import type { CompiledComponentPopulate, CompiledPopulate, CompiledPopulateTree } from '../compile/compiled.js';
 import { orderPage } from '../exec/order.js';
 import { RowEvaluator } from '../exec/row-eval.js';
-import { NOTHING_RELATED, type ReadRow, type Related } from './rows.js';
+import { NOTHING_RELATED, type ComponentRead, type ComponentValue, type ReadRow, type Related } from './rows.js';
 
 /**
  * Reads what a populate asks for one row: each relation's linked rows in their stored order, or
@@ -20,16 +20,32 @@ export class RelatedReader {
     this.rows = new RowEvaluator(registry, store);
   }
 
-  read(ct: ContentType, rowId: number, tree: CompiledPopulateTree, status: Status): Related {
+  /** What `tree` populates for one row (an entry's, or a component's: `row` holds its fields and its id). */
+  read(model: Model, row: ComponentValue, tree: CompiledPopulateTree, status: Status): Related {
     let out: Record<string, Related[string]> | undefined;
     for (const name in tree) {
       const node = tree[name]!;
-      const attr = ct.attributes.get(name);
-      if (attr?.kind !== 'relation') continue;
+      const attr = model.attributes.get(name);
+      if (attr === undefined || attr.kind === 'scalar') continue;
       out ??= {};
-      out[name] = node.count ? { kind: 'count', count: this.matching(attr, node, rowId, status).length } : { kind: 'rows', rows: this.list(attr, node, rowId, status) };
+      if (node.kind === 'component') {
+        if (attr.kind === 'component' || attr.kind === 'dynamiczone') out[name] = { kind: 'components', items: this.components(attr, node, row[name], status) };
+        continue;
+      }
+      if (attr.kind !== 'relation') continue;
+      out[name] = node.count ? { kind: 'count', count: this.matching(attr, node, row.id, status).length } : { kind: 'rows', rows: this.list(attr, node, row.id, status) };
     }
     return out ?? NOTHING_RELATED;
+  }
+
+  /** The items a component field holds, each with what its component's part of the populate reads inside it. */
+  private components(attr: ComponentAttribute | DynamicZoneAttribute, node: CompiledComponentPopulate, value: unknown, status: Status): ComponentRead[] {
+    const items = Array.isArray(value) ? (value as ComponentValue[]) : value ? [value as ComponentValue] : [];
+    return items.map((item) => {
+      const component = attr.kind === 'component' ? attr.component : (item.__component as string);
+      const part = node.parts[component];
+      return { component, row: item, related: part ? this.read(this.registry.component(component), item, part.populate, status) : NOTHING_RELATED };
+    });
   }
 
   /** One row's related rows through `attr`, narrowed, ordered and windowed as `node` says, each with its own populate. */
@@ -40,7 +56,7 @@ export class RelatedReader {
     const start = window?.start ?? 0;
     const limit = window?.limit ?? Infinity;
     const ordered = node.sort.length > 0 ? this.sorted(target, related, node, start, limit) : related.slice(start, limit === Infinity ? undefined : start + limit);
-    return ordered.map((row) => ({ row, related: this.read(target, row.id, node.populate, status) }));
+    return ordered.map((row) => ({ row, related: this.read(target, row, node.populate, status) }));
   }
 
   /** Linked rows in list order that pass the populate's filters. */

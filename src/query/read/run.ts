@@ -63,7 +63,7 @@ export class ReadRunner {
     if (!populates(read.populate)) return { total: result.total, rows, related: undefined };
     const reader = new RelatedReader(this.registry, this.store);
     const ct = this.registry.require(read.type);
-    return { total: result.total, rows, related: rows.map((row) => reader.read(ct, row.id, read.populate, read.status)) };
+    return { total: result.total, rows, related: rows.map((row) => reader.read(ct, row, read.populate, read.status)) };
   }
 
   one(read: CompiledRead, documentId: string): ReadRow | null {
@@ -89,7 +89,7 @@ export class ReadRunner {
 
   /** A row with what `populate` reads for it (a written row, answered with its relations). */
   rowOf(type: string, row: Row, populate: CompiledPopulateTree, status: Status): ReadRow {
-    return { row, related: new RelatedReader(this.registry, this.store).read(this.registry.require(type), row.id, populate, status) };
+    return { row, related: new RelatedReader(this.registry, this.store).read(this.registry.require(type), row, populate, status) };
   }
 
   scopes(read: CompiledRead): RowScope[] {

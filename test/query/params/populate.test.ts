@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { parseListParams, type PopulateNode, type PopulateTree } from '../../../src/query/params/index.js';
+import { parseListParams, type PopulateTree, type RelationPopulateNode } from '../../../src/query/params/index.js';
 import { readQueryString } from '../../../src/query/querystring/index.js';
 import { ARTICLE, CATEGORY, CHEF, errorOf, list, plain, privateRegistry, RESTAURANT, TAG, type } from './fixtures.js';
 
+/** These types populate relations only. */
+interface RelationTree { readonly [name: string]: RelationPopulateNode & { readonly populate: RelationTree } }
+const relations = (tree: PopulateTree): RelationTree => tree as RelationTree;
 const populateOf = (raw: string, uid?: string, maxPopulateDepth?: number) =>
-  list(raw, uid, maxPopulateDepth === undefined ? undefined : { maxPopulateDepth }).populate;
+  relations(list(raw, uid, maxPopulateDepth === undefined ? undefined : { maxPopulateDepth }).populate);
 
 /** The populated relation names, nested, to compare shapes at a glance. */
-function shape(tree: PopulateTree): unknown {
+function shape(tree: RelationTree): unknown {
   const out: Record<string, unknown> = {};
   for (const [name, node] of Object.entries(tree)) out[name] = shape(node.populate);
   return out;
 }
 
-const plainNode = (attribute: string, target: string, toMany: boolean): PopulateNode => ({
-  attribute, target, toMany, fields: '*', sort: [], filtersRaw: undefined, populate: {}, count: false, pagination: undefined,
+const plainNode = (attribute: string, target: string, toMany: boolean): RelationPopulateNode => ({
+  kind: 'relation', attribute, target, toMany, fields: '*', sort: [], filtersRaw: undefined, populate: {}, count: false, pagination: undefined,
 });
 
 describe('populate: string and list forms', () => {
@@ -69,7 +72,7 @@ describe('populate: string and list forms', () => {
   it('refuses private relations, and leaves them out of *', () => {
     const shops = (raw: string) => parseListParams(privateRegistry, type('api::shop.shop', privateRegistry), readQueryString(raw)).populate;
     expect(errorOf(() => shops('populate=owner')).message).toBe('Invalid key owner');
-    expect(shape(shops('populate=*'))).toEqual({ parent: {} });
+    expect(shape(relations(shops('populate=*')))).toEqual({ parent: {} });
   });
 
   it('refuses list items that are not strings', () => {
