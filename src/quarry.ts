@@ -86,7 +86,7 @@ export class Quarry {
     for (const ct of this.registry.types) {
       const service = new DocumentService(this.engine, ct, this.reads, reader, writer, versions);
       this.services.set(ct.uid, service);
-      if (ct.kind === 'singleType') this.singleTypes.set(ct.uid, new SingleType(service, this.store, this.reads));
+      if (ct.kind === 'singleType') this.singleTypes.set(ct.uid, new SingleType(service, this.engine, this.reads));
     }
     this.timestamps = new TimestampRestorer(this.engine, writer, this.reads, reader);
     if (options.queryTimeoutMs !== undefined) {

@@ -2,6 +2,7 @@ import { ValidationError } from '../errors/index.js';
 import type { CompiledRead } from '../query/compile/compiled.js';
 import type { ContentType } from '../schema/types.js';
 import type { Store } from '../store/store.js';
+import type { DocumentEngine } from './engine.js';
 import type { Entry } from './entry.js';
 import type { Reads } from './reads.js';
 import type { CreateParams, DocumentParams, DocumentService, VersionResult } from './service.js';
@@ -18,7 +19,7 @@ export type SingleTypeWriteParams = Omit<CreateParams, 'documentId'>;
 export class SingleType {
   constructor(
     private readonly service: DocumentService,
-    private readonly store: Store,
+    private readonly engine: DocumentEngine,
     private readonly reads: Reads,
   ) {}
 
@@ -28,7 +29,7 @@ export class SingleType {
 
   /** The document's id; undefined while the type has none. */
   documentId(): string | undefined {
-    return singleDocumentId(this.store, this.contentType.uid);
+    return singleDocumentId(this.engine.store, this.contentType.uid);
   }
 
   /** The document as `read` asks for it (`status`, `locale`, `fields`, `populate`); null when that version does not exist. */
@@ -53,7 +54,10 @@ export class SingleType {
   /** Deletes the document in `locale` (`'*'`: every locale); null when there is no document. */
   async delete(params: Omit<DocumentParams, 'documentId'>): Promise<VersionResult | null> {
     const documentId = this.documentId();
-    return documentId === undefined ? null : this.service.delete({ ...params, documentId });
+    if (documentId !== undefined) return this.service.delete({ ...params, documentId });
+    // A locale that is not served is refused with nothing to delete as with something.
+    if (params.locale !== '*') this.engine.localeOf(this.contentType, params.locale);
+    return null;
   }
 
   private async create(params: SingleTypeWriteParams): Promise<Entry> {
