@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { graphqlSchemaOf } from '../../src/graphql/index.js';
-import { call, startTestServer, type TestServer } from '../http/support.js';
-import { ABOUT, BANNER, DISH, FOOTER, HOMEPAGE, singleTypeSchemas } from '../support/single-types.js';
+import { call } from '../http/support.js';
+import { HOMEPAGE, singleTypeServer } from '../support/single-types.js';
 import { codes, gql } from './support.js';
 
 /**
@@ -12,33 +12,18 @@ import { codes, gql } from './support.js';
  * `create<Type>`.
  */
 
-let server: TestServer;
-let base: string;
-const dishes: Record<string, string> = {};
-
-beforeAll(async () => {
-  server = await startTestServer('node', {}, undefined, singleTypeSchemas);
-  base = server.base;
-  for (const [name, price] of [['Soup', 6], ['Stew', 14]] as const) {
-    dishes[name] = (await server.quarry.documents(DISH).create({ data: { name, price } })).documentId as string;
-  }
-});
-afterAll(async () => {
-  await server?.stop();
-});
-beforeEach(async () => {
-  for (const uid of [HOMEPAGE, ABOUT, FOOTER, BANNER]) await server.quarry.singleType(uid).delete({ locale: '*' });
-});
+const served = singleTypeServer();
+const { dishes } = served;
 
 const data = async (query: string, variables?: Record<string, unknown>) => {
-  const r = await gql(base, query, variables);
+  const r = await gql(served.base, query, variables);
   expect(r.body.errors).toBeUndefined();
   return r.body.data;
 };
 
 describe('the schema', () => {
   it('has a query and two mutations per single type, with Strapi\'s arguments', () => {
-    const schema = graphqlSchemaOf(server.quarry);
+    const schema = graphqlSchemaOf(served.server.quarry);
     const query = schema.getQueryType()!.getFields();
     const mutation = schema.getMutationType()!.getFields();
     const args = (field: { args: readonly { name: string; type: unknown }[] } | undefined) => field?.args.map((a) => `${a.name}: ${String(a.type)}`);
@@ -56,7 +41,7 @@ describe('the schema', () => {
   });
 
   it('refuses a plural query as any unknown field', async () => {
-    const r = await gql(base, '{ homepages { title } }');
+    const r = await gql(served.base, '{ homepages { title } }');
     expect([r.status, codes(r)]).toEqual([400, ['GRAPHQL_VALIDATION_FAILED']]);
   });
 });
@@ -69,7 +54,7 @@ describe('the query and the mutations', () => {
     const updated = (await data('mutation ($d: HomepageInput!) { updateHomepage(data: $d) { documentId title subtitle } }', { d: { subtitle: 'Welcome' } })).updateHomepage;
     expect(updated).toEqual({ documentId: created.documentId, title: 'Home', subtitle: 'Welcome' });
     expect(await data('{ homepage { documentId title subtitle } }')).toEqual({ homepage: updated });
-    expect(await server.quarry.documents(HOMEPAGE).count()).toBe(1);
+    expect(await served.server.quarry.documents(HOMEPAGE).count()).toBe(1);
   });
 
   it('relations are written as REST writes them and read with their own arguments', async () => {
@@ -82,7 +67,7 @@ describe('the query and the mutations', () => {
   });
 
   it('delete answers the documentId, and STRAPI_NOT_FOUND_ERROR when there is no document', async () => {
-    const missing = await gql(base, 'mutation { deleteHomepage { documentId } }');
+    const missing = await gql(served.base, 'mutation { deleteHomepage { documentId } }');
     expect(missing.status).toBe(200);
     expect(missing.body).toEqual({
       data: { deleteHomepage: null },
@@ -98,10 +83,10 @@ describe('the query and the mutations', () => {
 
   it('data the document service refuses is BAD_USER_INPUT, and nothing is written', async () => {
     for (const input of ['{ subtitle: "hi" }', '{ title: "Home", subtitle: "far too long" }', '{ title: "Home", special: "nosuchdocumentidnosuchdo" }']) {
-      const r = await gql(base, `mutation { updateHomepage(data: ${input}) { title } }`);
+      const r = await gql(served.base, `mutation { updateHomepage(data: ${input}) { title } }`);
       expect([input, r.status, codes(r), r.body.data]).toEqual([input, 200, ['BAD_USER_INPUT'], { updateHomepage: null }]);
     }
-    expect(server.quarry.singleType(HOMEPAGE).documentId()).toBeUndefined();
+    expect(served.server.quarry.singleType(HOMEPAGE).documentId()).toBeUndefined();
   });
 });
 
@@ -135,6 +120,6 @@ describe('draft & publish and locales', () => {
 
   it('REST sees what GraphQL wrote', async () => {
     await data('mutation { updateFooter(data: { text: "Hello" }) { text } }');
-    expect((await call(base, 'GET', '/api/footer')).body.data.text).toBe('Hello');
+    expect((await call(served.base, 'GET', '/api/footer')).body.data.text).toBe('Hello');
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ABOUT, BANNER, DISH, FOOTER, HOMEPAGE, STORY, singleTypeSchemas } from '../support/single-types.js';
-import { call, NOT_FOUND, startTestServer, type TestServer } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { FOOTER, HOMEPAGE, STORY, singleTypeServer } from '../support/single-types.js';
+import { call, NOT_FOUND } from './support.js';
 
 /**
  * `GET`, `PUT`, `DELETE /api/<singularName>`, answered as Strapi 5.54 answered them on the peer
@@ -9,31 +9,16 @@ import { call, NOT_FOUND, startTestServer, type TestServer } from './support.js'
  * `fields` and `populate` as a document's routes take them.
  */
 
-let server: TestServer;
-let base: string;
-const dishes: Record<string, string> = {};
+const served = singleTypeServer();
+const { dishes } = served;
 
-beforeAll(async () => {
-  server = await startTestServer('node', {}, undefined, singleTypeSchemas);
-  base = server.base;
-  for (const [name, price] of [['Soup', 6], ['Stew', 14], ['Tart', 8]] as const) {
-    dishes[name] = (await server.quarry.documents(DISH).create({ data: { name, price } })).documentId as string;
-  }
-});
-afterAll(async () => {
-  await server?.stop();
-});
-beforeEach(async () => {
-  for (const uid of [HOMEPAGE, ABOUT, FOOTER, BANNER]) await server.quarry.singleType(uid).delete({ locale: '*' });
-});
-
-const put = (path: string, data: unknown) => call(base, 'PUT', path, { json: { data } });
-const get = (path: string) => call(base, 'GET', path);
+const put = (path: string, data: unknown) => call(served.base, 'PUT', path, { json: { data } });
+const get = (path: string) => call(served.base, 'GET', path);
 
 describe('routes', () => {
   it('serve a single type at its singular name only, and a collection type at its plural name only', async () => {
     await put('/api/homepage', { title: 'Home' });
-    const homepage = server.quarry.singleType(HOMEPAGE).documentId();
+    const homepage = served.server.quarry.singleType(HOMEPAGE).documentId();
     for (const path of ['/api/homepages', `/api/homepages/${homepage}`, `/api/homepage/${homepage}`, '/api/dish', `/api/dish/${dishes.Soup}`]) {
       expect([path, (await get(path)).body]).toEqual([path, NOT_FOUND]);
     }
@@ -41,11 +26,11 @@ describe('routes', () => {
   });
 
   it('POST is a 405 that lists the methods the route serves', async () => {
-    const r = await call(base, 'POST', '/api/homepage', { json: { data: { title: 'Home' } } });
+    const r = await call(served.base, 'POST', '/api/homepage', { json: { data: { title: 'Home' } } });
     expect(r.status).toBe(405);
     expect(r.headers.get('allow')).toBe('GET, HEAD, PUT, DELETE, OPTIONS');
     expect(r.body.error.name).toBe('MethodNotAllowedError');
-    expect(server.quarry.singleType(HOMEPAGE).documentId()).toBeUndefined();
+    expect(served.server.quarry.singleType(HOMEPAGE).documentId()).toBeUndefined();
   });
 });
 
@@ -62,13 +47,13 @@ describe('GET, PUT, DELETE', () => {
     const updated = await put('/api/homepage', { subtitle: 'Welcome' });
     expect([updated.status, updated.body.data.documentId, updated.body.data.title]).toEqual([200, created.body.data.documentId, 'Home']);
     expect((await get('/api/homepage')).body).toEqual({ data: updated.body.data, meta: {} });
-    expect(await server.quarry.documents(HOMEPAGE).count()).toBe(1);
+    expect(await served.server.quarry.documents(HOMEPAGE).count()).toBe(1);
   });
 
   it('DELETE answers 204 with no body, also when there is nothing to delete', async () => {
     await put('/api/homepage', { title: 'Home' });
     for (let i = 0; i < 2; i++) {
-      const r = await call(base, 'DELETE', '/api/homepage');
+      const r = await call(served.base, 'DELETE', '/api/homepage');
       expect([r.status, r.text]).toEqual([204, '']);
       expect((await get('/api/homepage')).status).toBe(404);
     }
@@ -110,7 +95,7 @@ describe('a refused PUT writes nothing', () => {
     ['an unknown relation target', { data: { title: 'Home', special: 'nosuchdocumentidnosuchdo' } }, 'Document with id "nosuchdocumentidnosuchdo", locale "null" not found'],
     ['a documentId in data', { data: { title: 'Home', documentId: 'x' } }, /documentId/],
   ])('%s: a 400, and no document', async (_what, body, message) => {
-    const r = await call(base, 'PUT', '/api/homepage', { json: body });
+    const r = await call(served.base, 'PUT', '/api/homepage', { json: body });
     expect([r.status, r.body.error.name]).toEqual([400, 'ValidationError']);
     expect(r.body.error.message).toMatch(message);
     expect((await get('/api/homepage')).status).toBe(404);
@@ -143,20 +128,20 @@ describe('draft & publish', () => {
   });
 
   it('a draft links drafts and the published version published targets', async () => {
-    const story = await server.quarry.documents(STORY).create({ data: { title: 'Our story' } });
+    const story = await served.server.quarry.documents(STORY).create({ data: { title: 'Our story' } });
     const storyId = story.documentId as string;
     await put('/api/about?status=draft&populate=stories', { title: 'About', stories: [storyId] });
     expect((await get('/api/about?status=draft&populate=stories')).body.data.stories.map((s: { title: string }) => s.title)).toEqual(['Our story']);
     await put('/api/about', {});
     expect((await get('/api/about?populate=stories')).body.data.stories).toEqual([]);
-    await server.quarry.documents(STORY).publish({ documentId: storyId });
+    await served.server.quarry.documents(STORY).publish({ documentId: storyId });
     await put('/api/about', {});
     expect((await get('/api/about?populate=stories')).body.data.stories.map((s: { publishedAt: unknown }) => typeof s.publishedAt)).toEqual(['string']);
   });
 
   it('DELETE removes both versions', async () => {
     await put('/api/about', { title: 'About' });
-    expect((await call(base, 'DELETE', '/api/about')).status).toBe(204);
+    expect((await call(served.base, 'DELETE', '/api/about')).status).toBe(204);
     expect((await get('/api/about')).status).toBe(404);
     expect((await get('/api/about?status=draft')).status).toBe(404);
   });
@@ -183,17 +168,17 @@ describe('locales', () => {
   it('DELETE removes the default locale, ?locale=fr that one, ?locale=* all of them', async () => {
     await put('/api/footer', { text: 'Hello' });
     await put('/api/footer?locale=fr', { text: 'Bonjour' });
-    await call(base, 'DELETE', '/api/footer');
+    await call(served.base, 'DELETE', '/api/footer');
     expect((await get('/api/footer')).status).toBe(404);
     expect((await get('/api/footer?locale=fr')).status).toBe(200);
 
     await put('/api/footer', { text: 'Hello' });
-    await call(base, 'DELETE', '/api/footer?locale=fr');
+    await call(served.base, 'DELETE', '/api/footer?locale=fr');
     expect([(await get('/api/footer')).status, (await get('/api/footer?locale=fr')).status]).toEqual([200, 404]);
 
     await put('/api/footer?locale=fr', { text: 'Bonjour' });
-    await call(base, 'DELETE', '/api/footer?locale=*');
-    expect(server.quarry.singleType(FOOTER).documentId()).toBeUndefined();
+    await call(served.base, 'DELETE', '/api/footer?locale=*');
+    expect(served.server.quarry.singleType(FOOTER).documentId()).toBeUndefined();
   });
 
   it('draft & publish per locale', async () => {
@@ -202,16 +187,16 @@ describe('locales', () => {
     expect((await get('/api/banner?locale=fr&status=draft')).body.data.text).toBe('brouillon');
     await put('/api/banner', { text: 'published' });
     expect((await get('/api/banner')).body.data).toMatchObject({ text: 'published', locale: 'en' });
-    await call(base, 'DELETE', '/api/banner?locale=fr');
+    await call(served.base, 'DELETE', '/api/banner?locale=fr');
     expect((await get('/api/banner?locale=fr&status=draft')).status).toBe(404);
     expect((await get('/api/banner')).status).toBe(200);
   });
 
   it('an unconfigured locale is a 400 on every method, as on collection routes, and writes nothing', async () => {
     for (const method of ['GET', 'PUT', 'DELETE']) {
-      const r = await call(base, method, '/api/footer?locale=de', method === 'PUT' ? { json: { data: { text: 'Hallo' } } } : {});
+      const r = await call(served.base, method, '/api/footer?locale=de', method === 'PUT' ? { json: { data: { text: 'Hallo' } } } : {});
       expect([method, r.status, r.body.error.details.path]).toEqual([method, 400, 'locale']);
     }
-    expect(server.quarry.singleType(FOOTER).documentId()).toBeUndefined();
+    expect(served.server.quarry.singleType(FOOTER).documentId()).toBeUndefined();
   });
 });

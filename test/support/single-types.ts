@@ -1,4 +1,6 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { SchemaSource } from '../../src/schema/raw.js';
+import { startTestServer, type TestServer } from '../http/support.js';
 import { collection } from '../relations/fixtures.js';
 
 export const HOMEPAGE = 'api::homepage.homepage';
@@ -37,3 +39,29 @@ export const singleTypeSchemas: SchemaSource[] = [
   singleType('banner', { text: { type: 'string', ...localized } }, { dp: true, localized: true }),
   singleType('vault', { name: { type: 'string' }, secret: { type: 'password' } }),
 ];
+
+/**
+ * The schemas above served over HTTP for the tests of the file that calls this, with three dishes
+ * (Soup 6, Stew 14, Tart 8) by name; every single type starts each test without its document.
+ */
+export function singleTypeServer(): { readonly server: TestServer; readonly base: string; readonly dishes: Record<string, string> } {
+  const served = {
+    dishes: {},
+    get base() {
+      return this.server.base;
+    },
+  } as { server: TestServer; readonly base: string; dishes: Record<string, string> };
+  beforeAll(async () => {
+    served.server = await startTestServer('node', {}, undefined, singleTypeSchemas);
+    for (const [name, price] of [['Soup', 6], ['Stew', 14], ['Tart', 8]] as const) {
+      served.dishes[name] = (await served.server.quarry.documents(DISH).create({ data: { name, price } })).documentId as string;
+    }
+  });
+  afterAll(async () => {
+    await served.server?.stop();
+  });
+  beforeEach(async () => {
+    for (const uid of [HOMEPAGE, ABOUT, FOOTER, BANNER, VAULT]) await served.server.quarry.singleType(uid).delete({ locale: '*' });
+  });
+  return served;
+}
