@@ -1,5 +1,6 @@
 export { createQuarry, Quarry, type QuarryOptions } from './quarry.js';
 export type { DocumentService, CreateParams, UpdateParams, DocumentParams, FindParams, VersionResult, Status } from './documents/service.js';
+export type { SingleType, SingleTypeWriteParams } from './documents/single-type.js';
 export type { PageMeta, Page } from './documents/read.js';
 export type { Reads } from './documents/reads.js';
 export type { Entry } from './documents/entry.js';

@@ -5,6 +5,7 @@ import { DocumentReader } from './documents/read.js';
 import { Reads } from './documents/reads.js';
 import { ReadScheduler } from './documents/scheduler.js';
 import { DocumentService } from './documents/service.js';
+import { SingleType } from './documents/single-type.js';
 import { TimestampRestorer } from './documents/timestamps.js';
 import { Versions } from './documents/versions.js';
 import { DocumentWriter } from './documents/write.js';
@@ -55,6 +56,7 @@ export class Quarry {
   readonly store: Store;
   private readonly engine: DocumentEngine;
   private readonly services = new Map<string, DocumentService>();
+  private readonly singleTypes = new Map<string, SingleType>();
   /**
    * Reads as REST and GraphQL make them (and the library's pages): compiled once per request
    * shape, run inline or on the pool by one scheduler, under the read time limit.
@@ -84,7 +86,11 @@ export class Quarry {
     this.reads = new Reads(new ReadCompiler(this.registry, this.engine.i18n, filterLimits), reader, scheduler);
     const writer = new DocumentWriter(this.engine);
     const versions = new Versions(this.engine, writer);
-    for (const ct of this.registry.types) this.services.set(ct.uid, new DocumentService(this.engine, ct, this.reads, reader, writer, versions));
+    for (const ct of this.registry.types) {
+      const service = new DocumentService(this.engine, ct, this.reads, reader, writer, versions);
+      this.services.set(ct.uid, service);
+      if (ct.kind === 'singleType') this.singleTypes.set(ct.uid, new SingleType(service, this.engine, this.reads));
+    }
     this.timestamps = new TimestampRestorer(this.engine, writer, this.reads, reader);
     if (options.queryTimeoutMs !== undefined) {
       if (!(options.queryTimeoutMs > 0)) throw new RangeError(`queryTimeoutMs must be positive, got ${options.queryTimeoutMs}`);
@@ -111,6 +117,13 @@ export class Quarry {
   documents(uid: string): DocumentService {
     const s = this.services.get(uid);
     if (!s) throw new Error(`Unknown content-type ${uid}`);
+    return s;
+  }
+
+  /** A single type's one document, found rather than named (what its REST and GraphQL routes serve), by uid. */
+  singleType(uid: string): SingleType {
+    const s = this.singleTypes.get(uid);
+    if (!s) throw new Error(`${uid} is not a single type`);
     return s;
   }
 

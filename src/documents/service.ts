@@ -8,6 +8,7 @@ import type { DocumentEngine } from './engine.js';
 import type { Entry } from './entry.js';
 import type { DocumentReader } from './read.js';
 import type { Reads } from './reads.js';
+import { refuseSecondDocument } from './single-type.js';
 import { Versions } from './versions.js';
 import { DocumentWriter } from './write.js';
 
@@ -92,6 +93,7 @@ export class DocumentService {
     const ready = this.prepare(params.data);
     const input = ready instanceof Promise ? await ready : ready;
     return this.engine.store.transact(() => {
+      refuseSecondDocument(this.engine.store, ct);
       let row = this.writer.create(ct, input, locale, params.documentId === undefined ? undefined : this.freeDocumentId(params.documentId));
       if (params.status === 'published' && ct.draftAndPublish) row = this.versions.publish(ct, row.documentId, [locale])[0]!;
       return this.present(row, params);

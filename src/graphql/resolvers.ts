@@ -1,7 +1,8 @@
 import type { GraphQLFieldResolver } from 'graphql';
+import { NotFoundError } from '../errors/index.js';
 import type { Entry } from '../documents/entry.js';
 import type { Page, PageMeta } from '../documents/read.js';
-import type { Status } from '../documents/service.js';
+import type { CreateParams, Status } from '../documents/service.js';
 import { DEFAULT_LIST_PARAMS_SETTINGS, type ListParamsSettings } from '../query/params/index.js';
 import type { CompiledRead } from '../query/compile/compiled.js';
 import type { ContentType, RelationAttribute } from '../schema/types.js';
@@ -55,30 +56,22 @@ export class Resolvers {
 
   /** Null for a documentId that names nothing, as Strapi answers. */
   single(): Resolver<ListArgs & { readonly documentId: string }> {
-    return (_parent, args, ctx) => {
-      const shown = (entry: Entry | null) => {
-        if (entry !== null) ctx.shown([entry], args.status ?? 'published');
-        return entry;
-      };
-      const entry = this.reads.one(this.readOf(args, 'one', ctx.listParams), args.documentId);
-      return entry instanceof Promise ? entry.then(shown) : shown(entry);
-    };
+    return (_parent, args, ctx) => this.one(args, ctx, this.reads.one(this.readOf(args, 'one', ctx.listParams), args.documentId));
   }
 
-  /** Writes default to `published`, as REST's and Strapi's GraphQL do: the draft is written, then published. */
+  /** A single type's query: its document, or null while it has none in that locale and version. */
+  singleTypeFind(): Resolver<ListArgs> {
+    return (_parent, args, ctx) => this.one(args, ctx, this.singleType.read(this.readOf(args, 'one', ctx.listParams)));
+  }
+
   create(): Resolver<WriteArgs> {
-    return async (_parent, args, ctx) => {
-      const entry = await this.service.create({ data: writtenData(this.ct, args.data), status: args.status ?? 'published', locale: args.locale ?? undefined });
-      return this.written(entry, ctx);
-    };
+    return async (_parent, args, ctx) => this.written(await this.service.create(this.writeParams(args)), ctx);
   }
 
   /** Null when the document does not exist (Strapi's GraphQL answers so, where REST answers 404). */
   update(): Resolver<WriteArgs & { readonly documentId: string }> {
     return async (_parent, args, ctx) => {
-      const entry = await this.service.update({
-        documentId: args.documentId, data: writtenData(this.ct, args.data), status: args.status ?? 'published', locale: args.locale ?? undefined,
-      });
+      const entry = await this.service.update({ documentId: args.documentId, ...this.writeParams(args) });
       return entry === null ? null : this.written(entry, ctx);
     };
   }
@@ -87,6 +80,20 @@ export class Resolvers {
     return async (_parent, args) => {
       await this.service.delete({ documentId: args.documentId, locale: args.locale ?? undefined });
       return { documentId: args.documentId };
+    };
+  }
+
+  /** A single type's `update<Type>`: creates the document when there is none, as Strapi's does. */
+  singleTypePut(): Resolver<WriteArgs> {
+    return async (_parent, args, ctx) => this.written(await this.singleType.put(this.writeParams(args)), ctx);
+  }
+
+  /** A single type's `delete<Type>`: with no document, Strapi's `NotFoundError`. */
+  singleTypeDelete(): Resolver<WriteArgs> {
+    return async (_parent, args) => {
+      const deleted = await this.singleType.delete({ locale: args.locale ?? undefined });
+      if (deleted === null) throw new NotFoundError('Document not found');
+      return { documentId: deleted.documentId };
     };
   }
 
@@ -137,6 +144,24 @@ export class Resolvers {
 
   private get service() {
     return this.source.documents(this.ct.uid);
+  }
+
+  private get singleType() {
+    return this.source.singleType(this.ct.uid);
+  }
+
+  /** Writes default to `published`, as REST's and Strapi's GraphQL do: the draft is written, then published. */
+  private writeParams(args: WriteArgs): CreateParams {
+    return { data: writtenData(this.ct, args.data), status: args.status ?? 'published', locale: args.locale ?? undefined };
+  }
+
+  /** One entry's answer, at once when it was read inline; related entries show the version asked for. */
+  private one(args: ListArgs, ctx: GraphqlContext, entry: Entry | null | Promise<Entry | null>): Entry | null | Promise<Entry | null> {
+    const shown = (found: Entry | null) => {
+      if (found !== null) ctx.shown([found], args.status ?? 'published');
+      return found;
+    };
+    return entry instanceof Promise ? entry.then(shown) : shown(entry);
   }
 
   private get reads() {

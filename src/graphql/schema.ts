@@ -24,7 +24,8 @@ const GROUP_KEYS = new Set(['and', 'or', 'not']);
 /**
  * The GraphQL schema of a set of content-types, in Strapi v5's shape: per collection type
  * `<plural>`, `<plural>_connection` and `<singular>` queries, and for `api::` types
- * `create` / `update` / `delete` mutations. Private attributes and passwords appear nowhere.
+ * `create` / `update` / `delete` mutations; per single type a `<singular>` query and `update` /
+ * `delete` mutations. Private attributes and passwords appear nowhere.
  */
 export function buildGraphqlSchema(source: DocumentSource): GraphQLSchema {
   return new SchemaBuilder(source).build();
@@ -41,9 +42,9 @@ class SchemaBuilder {
     const query: Fields = {};
     const mutation: Fields = {};
     for (const ct of this.source.registry.types) {
-      if (ct.kind !== 'collectionType') continue;
-      Object.assign(query, this.queries(ct));
-      if (ct.uid.startsWith('api::')) Object.assign(mutation, this.mutations(ct));
+      const single = ct.kind === 'singleType';
+      Object.assign(query, single ? this.singleTypeQuery(ct) : this.queries(ct));
+      if (ct.uid.startsWith('api::')) Object.assign(mutation, single ? this.singleTypeMutations(ct) : this.mutations(ct));
     }
     return new GraphQLSchema({
       query: new GraphQLObjectType({ name: 'Query', fields: query }),
@@ -83,6 +84,23 @@ class SchemaBuilder {
       [names.create]: { type: this.object(ct), args: { data, ...this.versionArgs(ct) }, resolve: resolvers.create() },
       [names.update]: { type: this.object(ct), args: { documentId, data, ...this.versionArgs(ct) }, resolve: resolvers.update() },
       [names.delete]: { type: DeleteMutationResponse, args: { documentId, ...locale }, resolve: resolvers.delete() },
+    };
+  }
+
+  /** A single type's one query, `<singular>(status, locale)`: no documentId, no lists. */
+  private singleTypeQuery(ct: ContentType): Fields {
+    const resolvers = new Resolvers(this.source, ct);
+    return { [namesOf(ct).single]: { type: this.object(ct), args: this.versionArgs(ct), resolve: resolvers.singleTypeFind() } };
+  }
+
+  /** `update<Type>(data, status, locale)`, which creates the document when there is none, and `delete<Type>(locale)`. */
+  private singleTypeMutations(ct: ContentType): Fields {
+    const names = namesOf(ct);
+    const resolvers = new Resolvers(this.source, ct);
+    const data = { type: new GraphQLNonNull(this.input(ct)) };
+    return {
+      [names.update]: { type: this.object(ct), args: { data, ...this.versionArgs(ct) }, resolve: resolvers.singleTypePut() },
+      [names.delete]: { type: DeleteMutationResponse, args: this.localeArg(ct), resolve: resolvers.singleTypeDelete() },
     };
   }
 

@@ -51,8 +51,9 @@ export const serveCommand: Command = {
   positionals: [],
   settings: SERVE_SETTINGS,
   details: `
-Serves Strapi's REST content API (GET/POST/PUT/DELETE /api/<plural>[/:documentId]) until it
-gets SIGINT or SIGTERM. Settings are printed on start-up with where each came from.
+Serves Strapi's REST content API (GET/POST/PUT/DELETE /api/<plural>[/:documentId]; single
+types: GET/PUT/DELETE /api/<singular>) until it gets SIGINT or SIGTERM. Settings are printed on
+start-up with where each came from.
 
 Reads are public and writes need a full-access API token by default (\`quarry token create\`,
 sent as \`Authorization: Bearer <token>\`); a wrong token is a 401 on every route.

@@ -65,7 +65,8 @@ export const documentRoutes: MethodTable<Document> = Object.freeze({
   },
 });
 
-function entryAnswer(entry: Entry | null, ctx: HandlerContext<Document>): CoreResponse {
+/** A single entry's answer; a 404 for none. */
+export function entryAnswer(entry: Entry | null, ctx: HandlerContext): CoreResponse {
   if (entry === null) throw new NotFoundError();
   return json(200, { data: entry, meta: {} }, ctx.base);
 }
@@ -83,7 +84,7 @@ interface WriteParams {
  * `?status=draft` only writes the draft (docs/relations.md, Draft & publish and locales). `fields` and `populate` shape the
  * entry answered.
  */
-function writeParams(type: ContentType, query: QueryObject): WriteParams {
+export function writeParams(type: ContentType, query: QueryObject): WriteParams {
   return {
     status: parseStatus(query.status, placeOf('status')),
     locale: localeOf(type, query),
@@ -93,7 +94,7 @@ function writeParams(type: ContentType, query: QueryObject): WriteParams {
 }
 
 /** `locale=fr`, `locale=*` (every locale, where the operation allows it), or the default locale. */
-function localeOf(type: ContentType, query: QueryObject): string | undefined {
+export function localeOf(type: ContentType, query: QueryObject): string | undefined {
   const locale = parseLocale(type, query.locale, placeOf('locale'));
   if (locale === undefined || locale.kind === 'default') return undefined;
   return locale.kind === 'all' ? '*' : locale.code;

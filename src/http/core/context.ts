@@ -1,5 +1,6 @@
 import type { Reads } from '../../documents/reads.js';
 import type { DocumentService } from '../../documents/service.js';
+import type { SingleType } from '../../documents/single-type.js';
 import type { Quarry } from '../../quarry.js';
 import type { QueryObject } from '../../query/querystring/index.js';
 import type { HttpSettings } from '../settings.js';
@@ -29,6 +30,11 @@ export class HandlerContext<M extends Match = Match> {
 
   get service(): DocumentService {
     return this.quarry.documents(this.match.type.uid);
+  }
+
+  /** The single type a single-type route names. */
+  get single(): SingleType {
+    return this.quarry.singleType(this.match.type.uid);
   }
 
   get reads(): Reads {

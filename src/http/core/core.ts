@@ -11,12 +11,14 @@ import { Cors } from './cors.js';
 import { GRAPHQL_ALLOW, GraphqlRoute } from './graphql-route.js';
 import { errorResponse, internalError, noContent } from './responses.js';
 import { Router, type Match } from './router.js';
+import { singleRoutes } from './single-types.js';
 import { unencodedPart } from './target.js';
 import { userRoutes, usersCountRoutes, usersRoutes } from './users.js';
 
 const TABLES: { readonly [R in Match['resource']]: MethodTable<Extract<Match, { resource: R }>> } = {
   collection: collectionRoutes,
   document: documentRoutes,
+  single: singleRoutes,
   users: usersRoutes,
   usersCount: usersCountRoutes,
   user: userRoutes,

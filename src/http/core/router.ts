@@ -6,23 +6,28 @@ import type { ContentType } from '../../schema/types.js';
 export type Match =
   | { readonly resource: 'collection'; readonly type: ContentType }
   | { readonly resource: 'document'; readonly type: ContentType; readonly documentId: string }
+  | { readonly resource: 'single'; readonly type: ContentType }
   | { readonly resource: 'users'; readonly type: ContentType }
   | { readonly resource: 'usersCount'; readonly type: ContentType }
   | { readonly resource: 'user'; readonly type: ContentType; readonly id: string };
 
 /**
  * Maps a raw path to a resource: `<prefix>/<plural>` and `<prefix>/<plural>/<documentId>` for
- * every `api::` collection type, and users-permissions' own user routes under `/users`. A
+ * every `api::` collection type, `<prefix>/<singular>` for every `api::` single type (and nothing
+ * else for either, as in Strapi), and users-permissions' own user routes under `/users`. A
  * trailing slash is ignored (Strapi's router is not strict); anything else is undefined (404).
  */
 export class Router {
   private readonly collections = new Map<string, ContentType>();
+  private readonly singles = new Map<string, ContentType>();
   private readonly user: ContentType | undefined;
 
   constructor(registry: SchemaRegistry, private readonly prefix: string) {
     for (const type of registry.types) {
       // Plugin types (the user type included) have no generic content-type routes.
-      if (type.uid.startsWith('api::') && type.kind === 'collectionType') this.collections.set(type.pluralName, type);
+      if (!type.uid.startsWith('api::')) continue;
+      if (type.kind === 'collectionType') this.collections.set(type.pluralName, type);
+      else this.singles.set(type.singularName, type);
     }
     this.user = registry.get(USER_UID);
   }
@@ -41,6 +46,8 @@ export class Router {
       if (id === undefined) return { resource: 'users', type: this.user };
       return id === 'count' ? { resource: 'usersCount', type: this.user } : { resource: 'user', type: this.user, id };
     }
+    const single = this.singles.get(name);
+    if (single !== undefined) return id === undefined ? { resource: 'single', type: single } : undefined;
     const type = this.collections.get(name);
     if (type === undefined) return undefined;
     return id === undefined ? { resource: 'collection', type } : { resource: 'document', type, documentId: id };
