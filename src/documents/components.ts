@@ -130,7 +130,7 @@ export function detachComponents(engine: DocumentEngine, model: Model, values: R
  * stored, its links copied from the originals, each re-targeted to the `status` version of its
  * target: what publishing and discarding a draft give the other version, as Strapi does.
  */
-export function copyComponents(engine: DocumentEngine, ct: ContentType, from: Readonly<Record<string, unknown>>, status: Status): {
+export function copyComponents(engine: DocumentEngine, ct: ContentType, from: Readonly<Record<string, unknown>>, status: Status, only?: ReadonlySet<string>): {
   readonly values: Record<string, unknown>;
   readonly linkCopies: () => void;
 } {
@@ -139,6 +139,7 @@ export function copyComponents(engine: DocumentEngine, ct: ContentType, from: Re
     const out: Record<string, unknown> = {};
     for (const attr of model.attributes.values()) {
       if (attr.kind !== 'component' && attr.kind !== 'dynamiczone') continue;
+      if (model === ct && only !== undefined && !only.has(attr.name)) continue;
       const copyItem = (item: StoredComponent): StoredComponent => {
         const uid = uidOf(attr, item);
         const component = engine.registry.component(uid);
@@ -166,4 +167,9 @@ export function copyComponents(engine: DocumentEngine, ct: ContentType, from: Re
     }
   };
   return { values, linkCopies };
+}
+
+/** A component field's value as it reads, whatever its items' ids: two locales' copies of one value compare equal. */
+export function withoutIds(value: unknown): string {
+  return JSON.stringify(value, (key, v: unknown) => (key === 'id' ? undefined : v));
 }

@@ -1,5 +1,6 @@
 import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
+import { copyComponents, detachComponents, withoutIds } from './components.js';
 import type { DocumentEngine } from './engine.js';
 import { checkUnique } from './unique.js';
 
@@ -8,51 +9,77 @@ import { checkUnique } from './unique.js';
  * each version: its drafts agree among themselves, and so do its published rows. Whichever locale
  * is written last (created, updated, published, or its draft discarded) gives its values to the
  * others, in the same transaction, as Strapi's i18n does after each of those actions. Relations
- * are every locale's own, whatever their schema says: Strapi localizes every relation.
+ * are every locale's own, whatever their schema says: Strapi localizes every relation. A shared
+ * component or dynamic zone is copied, each locale holding its own instances (new ids), as
+ * Strapi creates new component rows for each locale.
  */
 
-const names = new WeakMap<ContentType, readonly string[]>();
+interface Shared {
+  readonly scalars: readonly string[];
+  readonly components: ReadonlySet<string>;
+}
 
-function sharedNames(ct: ContentType): readonly string[] {
-  let list = names.get(ct);
-  if (!list) {
-    list = ct.localized ? [...ct.attributes.values()].filter((a) => a.kind === 'scalar' && !a.localized).map((a) => a.name) : [];
-    names.set(ct, list);
+const NONE: Shared = { scalars: [], components: new Set() };
+const names = new WeakMap<ContentType, Shared>();
+
+function sharedOf(ct: ContentType): Shared {
+  let shared = names.get(ct);
+  if (!shared) {
+    const attrs = ct.localized ? [...ct.attributes.values()].filter((a) => !a.localized) : [];
+    shared = {
+      scalars: attrs.filter((a) => a.kind === 'scalar').map((a) => a.name),
+      components: new Set(attrs.filter((a) => a.kind === 'component' || a.kind === 'dynamiczone').map((a) => a.name)),
+    };
+    if (shared.scalars.length === 0 && shared.components.size === 0) shared = NONE;
+    names.set(ct, shared);
   }
-  return list;
+  return shared;
 }
 
 /**
  * The fields of a new locale of `documentId`: `given` over the values its other locales share in
  * `status`. A shared field given as null takes theirs (as on Strapi); one given a value keeps it,
- * and `spreadShared` then hands it to the others.
+ * and `spreadShared` then hands it to the others. Shared components not given are copied from
+ * a sibling; `linkCopies` gives the copies their links once the row is stored.
  */
 export function withSharedValues(
-  engine: DocumentEngine, ct: ContentType, documentId: string, status: Status, given: Readonly<Record<string, unknown>>,
-): Readonly<Record<string, unknown>> {
-  const shared = sharedNames(ct);
-  if (shared.length === 0) return given;
+  engine: DocumentEngine, ct: ContentType, documentId: string, status: Status, given: Readonly<Record<string, unknown>>, givenComponents: ReadonlySet<string>,
+): { readonly values: Readonly<Record<string, unknown>>; readonly linkCopies: () => void } {
+  const shared = sharedOf(ct);
+  if (shared === NONE) return { values: given, linkCopies: NOTHING };
   const rows = engine.store.rows;
   const sibling = rows.versions(ct.uid, documentId).find((v) => v.status === status);
-  if (!sibling) return given;
+  if (!sibling) return { values: given, linkCopies: NOTHING };
   const held = rows.get(ct.uid, sibling.id)!;
   const out: Record<string, unknown> = { ...given };
-  for (const name of shared) if ((out[name] ?? null) === null) out[name] = held[name] ?? null;
-  return out;
+  for (const name of shared.scalars) if ((out[name] ?? null) === null) out[name] = held[name] ?? null;
+  const taken = new Set([...shared.components].filter((name) => !givenComponents.has(name)));
+  if (taken.size === 0) return { values: out, linkCopies: NOTHING };
+  const copy = copyComponents(engine, ct, held, status, taken);
+  return { values: { ...out, ...copy.values }, linkCopies: copy.linkCopies };
 }
+
+const NOTHING = () => {};
 
 /** Gives `row`'s shared values to the other locales of its document in `status`: a row is rewritten only where one differs. */
 export function spreadShared(engine: DocumentEngine, ct: ContentType, row: Row, status: Status): void {
-  const shared = sharedNames(ct);
-  if (shared.length === 0) return;
+  const shared = sharedOf(ct);
+  if (shared === NONE) return;
   const rows = engine.store.rows;
   for (const v of rows.versions(ct.uid, row.documentId)) {
     if (v.id === row.id || v.status !== status) continue;
     const other = rows.get(ct.uid, v.id)!;
-    if (shared.every((name) => sameValue(other[name], row[name]))) continue;
+    const differing = new Set([...shared.components].filter((name) => withoutIds(other[name] ?? null) !== withoutIds(row[name] ?? null)));
+    if (differing.size === 0 && shared.scalars.every((name) => sameValue(other[name], row[name]))) continue;
     const next: Record<string, unknown> = { ...other, updatedAt: new Date().toISOString() };
-    for (const name of shared) next[name] = row[name] ?? null;
+    for (const name of shared.scalars) next[name] = row[name] ?? null;
+    const copy = copyComponents(engine, ct, row, status, differing);
+    if (differing.size > 0) {
+      detachComponents(engine, ct, Object.fromEntries([...differing].map((name) => [name, other[name]])));
+      Object.assign(next, copy.values);
+    }
     rows.update(ct.uid, v, next as Row, other);
+    copy.linkCopies();
     checkUnique(engine, ct, next as Row, v);
   }
 }

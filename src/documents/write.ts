@@ -30,10 +30,11 @@ export class DocumentWriter {
     const status: Status = ct.draftAndPublish ? 'draft' : 'published';
     const now = new Date().toISOString();
     const components = new ComponentWriter(this.engine);
+    const shared = withSharedValues(this.engine, ct, documentId, status, input.scalars, new Set(input.components.map(([attr]) => attr.name)));
     const fields = {
       ...defaultsOf(ct),
       ...emptyComponents(ct),
-      ...withSharedValues(this.engine, ct, documentId, status, input.scalars),
+      ...shared.values,
       ...components.values(input.components, undefined),
     };
     // Drafts may be incomplete; required fields are checked when the draft is published.
@@ -46,10 +47,12 @@ export class DocumentWriter {
       publishedAt: ct.draftAndPublish ? null : now,
       ...(ct.localized ? { locale } : {}),
     });
+    shared.linkCopies();
     checkUnique(this.engine, ct, row, { status, locale });
-    spreadShared(this.engine, ct, row, status);
     this.applyRelations(ct, row, { status, locale }, input);
     components.finish(ct, row, { status, locale });
+    // After the components' own links: the other locales' copies take theirs.
+    spreadShared(this.engine, ct, row, status);
     return row;
   }
 
@@ -72,9 +75,10 @@ export class DocumentWriter {
     const row: Row = { ...old, ...input.scalars, ...components.values(input.components, old), updatedAt: new Date().toISOString() };
     rows.update(ct.uid, { status, locale }, row, old);
     checkUnique(this.engine, ct, row, { status, locale });
-    spreadShared(this.engine, ct, row, status);
     this.applyRelations(ct, row, { status, locale }, input);
     components.finish(ct, row, { status, locale });
+    // After the components' own links: the other locales' copies take theirs.
+    spreadShared(this.engine, ct, row, status);
     // What was just written: reading it back would decode the row again (writes bypass the cache).
     return row;
   }

@@ -156,3 +156,30 @@ describe('components over REST', () => {
     expect(notAllowed.status).toBe(400);
   });
 });
+
+describe('components and locales', () => {
+  it('a shared (not localized) component is copied to every locale, each with its own ids; a localized one is each locale\'s own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quarry-shared-components-'));
+    const project = structuredClone(COMPONENTS_PROJECT) as unknown as { types: { schema: { attributes: Record<string, unknown> } }[] };
+    const attrs = project.types[0]!.schema.attributes;
+    attrs.footer = { type: 'component', component: 'sections.logos', pluginOptions: { i18n: { localized: false } } };
+    const q = createQuarry({ schemas: project as never, path: dir, noSync: true, i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } });
+    try {
+      const logo = (await q.documents('api::logo.logo').create({ data: { name: 'Shared' } })) as Record<string, any>;
+      const docs = q.documents('api::page.page');
+      const en = (await docs.create({ data: { title: 'EN', seo: { metaTitle: 'English' }, footer: { heading: 'Partners', logos: [logo.documentId] } } })) as Record<string, any>;
+      const fr = (await docs.update({ documentId: en.documentId, locale: 'fr', data: { title: 'FR', seo: { metaTitle: 'Français' } }, populate: { seo: true, footer: { populate: '*' } } })) as Record<string, any>;
+      expect(fr.seo.metaTitle).toBe('Français');
+      expect(fr.footer).toMatchObject({ heading: 'Partners', logos: [{ name: 'Shared' }] });
+      const enFooter = ((await docs.findOne({ documentId: en.documentId, locale: 'en', populate: { footer: true } })) as Record<string, any>).footer;
+      expect(fr.footer.id).not.toBe(enFooter.id);
+      await docs.update({ documentId: en.documentId, locale: 'fr', data: { footer: { heading: 'Amis', logos: [] } } });
+      const enAfter = (await docs.findOne({ documentId: en.documentId, locale: 'en', populate: { seo: true, footer: { populate: '*' } } })) as Record<string, any>;
+      expect(enAfter.footer).toMatchObject({ heading: 'Amis', logos: [] });
+      expect(enAfter.seo.metaTitle).toBe('English');
+    } finally {
+      await q.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
