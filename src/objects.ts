@@ -18,3 +18,10 @@ export function isPlainObject(value: unknown): value is Readonly<Record<string, 
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === null || proto === Object.prototype;
 }
+
+/** Freezes plain data all the way down; what is frozen already is taken as frozen through. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
+}

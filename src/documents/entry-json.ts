@@ -41,12 +41,29 @@ export function entriesFromRows(entries: readonly Entry[], rows: readonly Row[],
   pages.set(entries, { rows, type, fields, selection: keyOf(fields) });
 }
 
+/** A frozen entry kept to be shared between reads, with its text once printed. */
+export interface TextRecord {
+  readonly entry: Entry;
+  text: Buffer | undefined;
+}
+
+/** Pages of kept entries (shared-entries.ts), with their records. */
+const recordPages = new WeakMap<readonly Entry[], readonly TextRecord[]>();
+
+/** Says that `entries[i]` is `records[i].entry`: a page of kept entries, each printed once. */
+export function entriesFromRecords(entries: readonly Entry[], records: readonly TextRecord[]): void {
+  recordPages.set(entries, records);
+}
+
 /**
  * `JSON.stringify(entries)` in UTF-8 of a page as a read made it, as the pieces it is made of
  * (to be joined once, with what surrounds it): from the remembered texts when the page was built
- * straight from rows. Changes made to its entries since do not show; REST and GraphQL make none.
+ * straight from rows, or of kept entries. Changes made to its entries since do not show; REST
+ * and GraphQL make none.
  */
 export function entriesJson(entries: readonly Entry[]): Buffer[] {
+  const records = recordPages.get(entries);
+  if (records && records.length === entries.length) return jsonArray(records.map((r) => (r.text ??= Buffer.from(JSON.stringify(r.entry)))));
   const texts = rowTexts(entries, '', (entry) => JSON.stringify(entry));
   return texts ? jsonArray(texts) : [Buffer.from(JSON.stringify(entries))];
 }

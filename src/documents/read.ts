@@ -6,7 +6,8 @@ import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
 import { toEntry, type Entry } from './entry.js';
-import { entriesFromRows } from './entry-json.js';
+import { entriesFromRecords, entriesFromRows } from './entry-json.js';
+import { keepEntry, keptEntry } from './shared-entries.js';
 import { present, type Shape } from './present.js';
 
 export type PageMeta =
@@ -44,6 +45,7 @@ export class DocumentReader {
 
   page(read: CompiledRead, plan?: ListPlan): Page {
     const ct = this.type(read.type);
+    if (read.door === 'rest' && populates(read)) return this.sharedPage(ct, read, plan);
     const { total, rows, related } = this.runner.list(read, plan);
     let entries: Entry[];
     if (related === undefined) {
@@ -53,6 +55,17 @@ export class DocumentReader {
     } else {
       entries = rows.map((row, i) => present(this.engine.registry, ct, { row, related: related[i]! }, read));
     }
+    return { results: entries, pagination: pageMeta(read.window, total) };
+  }
+
+  /** A populated page for REST or GraphQL: entries kept with their rows and shared, built only when none is kept (shared-entries.ts). */
+  private sharedPage(ct: ContentType, read: CompiledRead, plan: ListPlan | undefined): Page {
+    const { total, rows } = this.runner.rows(read, plan);
+    const generation = this.engine.store.writeGeneration;
+    const records = rows.map((row) => keptEntry(row, read, generation)
+      ?? keepEntry(row, read, generation, present(this.engine.registry, ct, this.runner.rowOf(ct.uid, row, read.populate, read.status), read)));
+    const entries = records.map((r) => r.entry);
+    entriesFromRecords(entries, records);
     return { results: entries, pagination: pageMeta(read.window, total) };
   }
 
@@ -87,4 +100,9 @@ function pageMeta(window: ReadWindow, total: number): PageMeta {
   const pageSize = Math.max(limit, 1);
   const page = Math.floor(window.start / pageSize) + 1;
   return { page, pageSize: limit, pageCount: limit > 0 ? Math.ceil(total / limit) : 0, total };
+}
+
+function populates(read: CompiledRead): boolean {
+  for (const _ in read.populate) return true;
+  return false;
 }

@@ -17,6 +17,9 @@ type Bounds = readonly [number, number];
 /** Lists up to this long find a link's neighbour by point reads (see `nearestOf`); longer ones by a range read. */
 const POINT_READ_NEIGHBOURS = 16;
 
+/** The cache head under which one list's ordered targets are kept, by source. */
+const orderHead = (list: number): string => `order:${list}`;
+
 /** Where a link goes in its source's list. */
 export type Placement =
   | { readonly at: 'start' }
@@ -35,7 +38,7 @@ export class LinkStore {
   constructor(
     private readonly dbs: Dbs,
     private readonly code: (name: string) => number,
-    cache: ReadCache,
+    private readonly cache: ReadCache,
     private readonly guard: ReadGuard,
   ) {
     this.adjacency = new Postings(dbs.adj, 'adj', cache, guard);
@@ -61,11 +64,21 @@ export class LinkStore {
     return this.adjacency.get([this.code(list), ANY]);
   }
 
-  /** Target rows in list order. */
-  *targets(list: string, source: number): IterableIterator<number> {
+  /**
+   * Target rows in list order, a snapshot. Kept in memory until the list changes: populating a
+   * page reads a list per entry and relation, which as a range read each time was most of it.
+   */
+  targets(list: string, source: number): Uint32Array {
     const l = this.code(list);
     this.guard.check();
-    for (const { value } of this.dbs.links.getRange({ start: [l, source], end: [l, source, MAX] })) yield value;
+    const head = orderHead(l);
+    const known = this.cache.setsOf(head)?.get(source);
+    if (known) return known;
+    const out: number[] = [];
+    for (const { value } of this.dbs.links.getRange({ start: [l, source], end: [l, source, MAX] })) out.push(value);
+    const ids = Uint32Array.from(out);
+    this.cache.keepSet(head, source, ids);
+    return ids;
   }
 
   count(list: string, source: number): number {
@@ -79,6 +92,7 @@ export class LinkStore {
   /** Puts `target` in the list at `where`, moving it there if it is already linked. */
   place(list: string, source: number, target: number, where: Placement): void {
     const l = this.code(list);
+    this.cache.dropSet(orderHead(l), source);
     const old = this.dbs.linkPos.get([l, source, target]);
     // A move only changes the order key: the list's set of targets stays as it is.
     if (old !== undefined) this.dbs.links.removeSync([l, source, old[0], old[1]]);
@@ -106,6 +120,7 @@ export class LinkStore {
   /** Removes every link of one source's list and returns the targets it had, in order. */
   clear(list: string, source: number): number[] {
     const l = this.code(list);
+    this.cache.dropSet(orderHead(l), source);
     const removed: number[] = [];
     for (const { key, value } of this.dbs.links.getRange({ start: [l, source], end: [l, source, MAX] })) {
       this.dbs.links.removeSync(key);
@@ -121,6 +136,7 @@ export class LinkStore {
   private removeCode(l: number, source: number, target: number): boolean {
     const pos = this.dbs.linkPos.get([l, source, target]);
     if (pos === undefined) return false;
+    this.cache.dropSet(orderHead(l), source);
     this.dbs.links.removeSync([l, source, pos[0], pos[1]]);
     this.dbs.linkPos.removeSync([l, source, target]);
     this.adjacency.remove([l, source], target);

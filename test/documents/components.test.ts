@@ -183,3 +183,25 @@ describe('components and locales', () => {
     }
   });
 });
+
+describe('populated pages kept between reads', () => {
+  it('a repeated populated list shows what a write changed since, in the entry itself or in a row it shows', async () => {
+    const docs = quarry.documents('api::page.page');
+    const logo = (await quarry.documents('api::logo.logo').create({ data: { name: 'Before' } })) as Record<string, any>;
+    const page = (await docs.create({
+      data: { title: 'Kept', seo: { metaTitle: 'One' }, sections: [{ __component: 'sections.logos', logos: [logo.documentId] }] }, status: 'published',
+    })) as Record<string, any>;
+    const path = `/api/pages?filters[title][$eq]=Kept&populate[seo]=true&populate[sections][on][sections.logos][populate]=logos`;
+    const read = async () => (await call(server.base, 'GET', path)).body.data[0];
+    expect(await read()).toMatchObject({ seo: { metaTitle: 'One' }, sections: [{ logos: [{ name: 'Before' }] }] });
+    expect(await read()).toMatchObject({ seo: { metaTitle: 'One' } });
+    await quarry.documents('api::logo.logo').update({ documentId: logo.documentId, data: { name: 'After' } });
+    expect((await read()).sections[0].logos[0].name).toBe('After');
+    await docs.update({ documentId: page.documentId, data: { seo: { metaTitle: 'Two' } }, status: 'published' });
+    expect((await read()).seo.metaTitle).toBe('Two');
+    // The document service's entries are its caller's: never the kept, frozen ones.
+    const own = (await docs.findMany({ filters: { title: 'Kept' }, status: 'published', populate: ['seo'] }))[0] as Record<string, any>;
+    own.seo.metaTitle = 'changed by the caller';
+    expect((await read()).seo.metaTitle).toBe('Two');
+  });
+});

@@ -9,7 +9,8 @@ import {
   parseFields, parseListParams, parsePagination, parsePopulate, parseSort,
   type ListParamsSettings, type ParamObject, type ParamValue, type PopulateTree,
 } from '../params/index.js';
-import type { CompiledComponentPart, CompiledPopulateTree, CompiledRead, ReadWindow } from './compiled.js';
+import { deepFreeze } from '../../objects.js';
+import type { CompiledComponentPart, CompiledPopulateTree, CompiledRead, ReadDoor, ReadWindow } from './compiled.js';
 import { ALL_LOCALES, resolveListLocale, resolveLocale, type I18nSettings } from './scope.js';
 
 /** A read's parameters as a door passes them on, in Strapi's shapes: query-string text or typed values. */
@@ -26,12 +27,7 @@ export interface ReadInput {
   readonly locale?: unknown;
 }
 
-/**
- * How a door states reads. `rest` (REST and GraphQL): published versions unless asked, a bad
- * status is a 400, `lookup` is refused, and a list is a page of the default size unless asked.
- * `service` (the document service): drafts unless asked, and the whole list unless asked.
- */
-export type ReadDoor = 'rest' | 'service';
+export type { ReadDoor } from './compiled.js';
 
 /** `list`: entries (REST lists are pages); `page`: entries and pagination meta; `one`: one document; `count`. */
 export type ReadKind = 'list' | 'page' | 'one' | 'count';
@@ -45,7 +41,7 @@ export interface CompileOptions {
 const INVALID_STATUS = 'Invalid status: expected "draft" or "published"';
 
 /** A read's parameters, read by its door's rules, before filter trees are built. */
-type Params = Omit<CompiledRead, 'type' | 'filter' | 'populate'> & {
+type Params = Omit<CompiledRead, 'type' | 'door' | 'filter' | 'populate'> & {
   readonly filters: unknown;
   readonly populate: PopulateTree;
 };
@@ -67,6 +63,7 @@ export class ReadCompiler {
     const p = options.door === 'rest' ? this.restParams(ct, input, options) : this.serviceParams(ct, input, options);
     return deepFreeze({
       type: ct.uid,
+      door: options.door,
       status: p.status,
       locale: p.locale,
       filter: options.kind === 'one' ? ConstNode.TRUE : this.filter(ct.uid, p.filters, ['filters']),
@@ -160,9 +157,3 @@ function serviceWindow(input: ReadInput, options: CompileOptions): ReadWindow {
   return { mode, start, limit, withCount };
 }
 
-/** Freezes plain data all the way down (filter trees are frozen already). */
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
-}

@@ -3,6 +3,13 @@ import type { FilterNode } from '../ir/index.js';
 import type { FieldSelection, PageWindow, SortSpec } from '../params/types.js';
 import type { ALL_LOCALES } from './scope.js';
 
+/**
+ * How a door states reads. `rest` (REST and GraphQL): published versions unless asked, a bad
+ * status is a 400, `lookup` is refused, and a list is a page of the default size unless asked.
+ * `service` (the document service): drafts unless asked, and the whole list unless asked.
+ */
+export type ReadDoor = 'rest' | 'service';
+
 /** Which part of the matches a read answers, and whether it counts them. */
 export interface ReadWindow {
   /** Which shape `meta.pagination` takes: `{ page, pageSize, … }` or `{ start, limit, … }`. */
@@ -22,6 +29,11 @@ export interface ReadWindow {
  */
 export interface CompiledRead {
   readonly type: string;
+  /**
+   * Who asked: `rest` (REST and GraphQL, which print the entries they are given and change
+   * none, so entries may be shared between reads) or `service` (library callers, who own theirs).
+   */
+  readonly door: ReadDoor;
   /** The versions read, and shown of populated draft & publish types. */
   readonly status: Status;
   /** null for a type without locales; `*` every locale of a list. */

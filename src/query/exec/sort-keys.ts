@@ -94,9 +94,9 @@ function valueAt(source: SortSource, ct: ContentType, id: number, path: readonly
   for (let i = 0; i < path.length - 1 && row; i++) {
     const attr = type.attributes.get(path[i]!);
     if (attr?.kind !== 'relation') return null;
-    const next = source.store.links.targets(attr.listName, row.id).next();
+    const first = source.store.links.targets(attr.listName, row.id)[0];
     type = source.registry.require(attr.target);
-    row = next.done ? undefined : source.rows.row(type.uid, next.value);
+    row = first === undefined ? undefined : source.rows.row(type.uid, first);
   }
   return (row?.[path[path.length - 1]!] ?? null) as ScalarValue | null;
 }

@@ -58,12 +58,17 @@ export class ReadRunner {
    * read (`related[i]` for `rows[i]`). A page without populate allocates nothing per row.
    */
   list(read: CompiledRead, plan: ListPlan = this.plan(read)): ListRows {
-    const result = runPlannedList(this.registry, this.store, this.listRequest(read), plan);
-    const rows = result.ids.map((id) => this.store.rows.get(read.type, id)!);
-    if (!populates(read.populate)) return { total: result.total, rows, related: undefined };
+    const { total, rows } = this.rows(read, plan);
+    if (!populates(read.populate)) return { total, rows, related: undefined };
     const reader = new RelatedReader(this.registry, this.store);
     const ct = this.registry.require(read.type);
-    return { total: result.total, rows, related: rows.map((row) => reader.read(ct, row, read.populate, read.status)) };
+    return { total, rows, related: rows.map((row) => reader.read(ct, row, read.populate, read.status)) };
+  }
+
+  /** A window of a list: its rows and total, nothing populated (a caller that may know what some rows populate reads it with `rowOf`). */
+  rows(read: CompiledRead, plan: ListPlan = this.plan(read)): { readonly total: number; readonly rows: readonly Row[] } {
+    const result = runPlannedList(this.registry, this.store, this.listRequest(read), plan);
+    return { total: result.total, rows: result.ids.map((id) => this.store.rows.get(read.type, id)!) };
   }
 
   one(read: CompiledRead, documentId: string): ReadRow | null {
