@@ -4,7 +4,7 @@ import type { Placement } from '../store/links.js';
 import type { RelationContext, SourceRow } from './context.js';
 import type { LinkWriter } from './link-writer.js';
 import { duplicateMessage, type RelationItem, type RelationOp } from './payload.js';
-import { resolveRef } from './resolve.js';
+import { resolveRef, resolveTarget } from './resolve.js';
 
 interface ResolvedItem {
   readonly item: RelationItem;
@@ -33,7 +33,7 @@ function applySet(ctx: RelationContext, writer: LinkWriter, source: SourceRow, a
   const wanted: number[] = [];
   const seen = new Set<number>();
   for (const item of items) {
-    for (const row of resolveRef(ctx, source, attr, item.ref, item.path)) {
+    for (const row of resolveTarget(ctx, source, attr, item)) {
       if (!seen.has(row)) wanted.push(row);
       seen.add(row);
     }
@@ -51,7 +51,7 @@ function resolveAll(ctx: RelationContext, source: SourceRow, attr: RelationAttri
     const p = item.position;
     return {
       item,
-      rows: resolveRef(ctx, source, attr, item.ref, item.path),
+      rows: resolveTarget(ctx, source, attr, item),
       anchor: p && (p.at === 'before' || p.at === 'after') ? resolveRef(ctx, source, attr, p.anchor, `${item.path}.position.${p.at}`) : undefined,
     };
   });
