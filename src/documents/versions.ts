@@ -3,6 +3,7 @@ import type { Row } from '../store/layout.js';
 import { checkRequired } from './data.js';
 import type { DocumentEngine } from './engine.js';
 import { spreadShared } from './shared-fields.js';
+import { spreadSharedMedia } from './shared-media.js';
 import { checkUnique } from './unique.js';
 import type { DocumentWriter } from './write.js';
 
@@ -39,6 +40,7 @@ export class Versions {
       checkUnique(this.engine, ct, published, scope);
       spreadShared(this.engine, ct, published, 'published');
       this.engine.writer.copyVersionLinks(ct, draft.id, published.id, 'published');
+      spreadSharedMedia(this.engine, ct, published, 'published', false);
       out.push(published);
     }
     return out;
@@ -74,6 +76,7 @@ export class Versions {
       }
       spreadShared(this.engine, ct, draft, 'draft');
       this.engine.writer.copyVersionLinks(ct, published.id, draft.id, 'draft');
+      spreadSharedMedia(this.engine, ct, draft, 'draft', false);
       out.push(draft);
     }
     return out;

@@ -9,6 +9,7 @@ import { normalizeDateTime } from '../query/values/temporal.js';
 import { checkRequired, defaultsOf, type WriteData } from './data.js';
 import type { DocumentEngine } from './engine.js';
 import { spreadShared, withSharedValues } from './shared-fields.js';
+import { spreadSharedMedia } from './shared-media.js';
 import { checkUnique } from './unique.js';
 
 export interface Timestamps {
@@ -42,6 +43,7 @@ export class DocumentWriter {
     checkUnique(this.engine, ct, row, { status, locale });
     spreadShared(this.engine, ct, row, status);
     this.applyRelations(ct, row, { status, locale }, input);
+    spreadSharedMedia(this.engine, ct, row, status, true);
     return row;
   }
 
@@ -65,6 +67,7 @@ export class DocumentWriter {
     checkUnique(this.engine, ct, row, { status, locale });
     spreadShared(this.engine, ct, row, status);
     this.applyRelations(ct, row, { status, locale }, input);
+    spreadSharedMedia(this.engine, ct, row, status, false);
     // What was just written: reading it back would decode the row again (writes bypass the cache).
     return row;
   }

@@ -38,12 +38,7 @@ function applySet(ctx: RelationContext, writer: LinkWriter, source: SourceRow, a
       seen.add(row);
     }
   }
-  for (const current of [...ctx.store.links.targets(attr.listName, source.id)]) {
-    if (!seen.has(current)) writer.unlink(attr, source.id, current);
-  }
-  // Re-placing each wanted target at the end, in order, leaves exactly that order; links that
-  // already existed keep their place on the far side.
-  for (const row of wanted) writer.link(attr, source.id, row, { at: 'end' });
+  writer.setList(attr, source.id, wanted);
 }
 
 function resolveAll(ctx: RelationContext, source: SourceRow, attr: RelationAttribute, items: readonly RelationItem[]): ResolvedItem[] {

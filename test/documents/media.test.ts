@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Entry, Quarry } from '../../src/index.js';
 import { expectRejected } from '../relations/fixtures.js';
-import { ALBUM, createFiles, FILE, fileData, fileNames, mediaSchemas } from '../support/media-models.js';
+import { ALBUM, createFiles, FILE, fileData, fileNames, mediaSchemas, POSTER } from '../support/media-models.js';
 import { tempQuarry } from '../support/temp-quarry.js';
 
 let q: Quarry & { dispose(): Promise<void> };
@@ -159,5 +159,46 @@ describe('draft & publish', () => {
     expect(await titles('draft', 'image/')).toEqual(['A']);
     expect(await titles('draft', 'video/')).toEqual([]);
     expect(await titles('published', 'video/')).toEqual(['A']);
+  });
+});
+
+describe('locales', () => {
+  const posters = () => q.documents(POSTER);
+  /** `picture` and `slides` of every version of a poster, by `locale/status`. */
+  async function versions(documentId: string) {
+    const out: Record<string, [unknown, unknown]> = {};
+    for (const status of ['draft', 'published'] as const) {
+      for (const e of await posters().findMany({ locale: '*', status, filters: { documentId }, populate: { picture: true, slides: true } })) {
+        out[`${e.locale}/${status}`] = [fileNames(e.picture), fileNames(e.slides)];
+      }
+    }
+    return out;
+  }
+
+  it('a shared media field agrees among drafts and among published rows: written on a draft, published, discarded', async () => {
+    const doc = (await posters().create({ data: { title: 'en', picture: id(f.red), slides: [id(f.red)] }, status: 'published' })).documentId as string;
+    await posters().update({ documentId: doc, locale: 'fr', data: { title: 'fr', slides: [id(f.blue)] }, status: 'published' });
+    await posters().update({ documentId: doc, locale: 'fr', data: { picture: id(f.blue) } });
+    expect(await versions(doc)).toEqual({
+      'en/draft': ['blue.png', ['red.png']], 'fr/draft': ['blue.png', ['blue.png']],
+      'en/published': ['red.png', ['red.png']], 'fr/published': ['red.png', ['blue.png']],
+    });
+    await posters().publish({ documentId: doc, locale: 'fr' });
+    expect((await versions(doc))['en/published']).toEqual(['blue.png', ['red.png']]);
+
+    await posters().update({ documentId: doc, locale: 'en', data: { picture: null } });
+    expect((await versions(doc))['fr/draft']).toEqual([null, ['blue.png']]);
+    await posters().discardDraft({ documentId: doc, locale: 'en' });
+    expect(await versions(doc)).toEqual({
+      'en/draft': ['blue.png', ['red.png']], 'fr/draft': ['blue.png', ['blue.png']],
+      'en/published': ['blue.png', ['red.png']], 'fr/published': ['blue.png', ['blue.png']],
+    });
+  });
+
+  it('deleting one locale leaves the others\' files', async () => {
+    const doc = (await posters().create({ data: { title: 'en', picture: id(f.red) } })).documentId as string;
+    await posters().update({ documentId: doc, locale: 'fr', data: { title: 'fr' } });
+    await posters().delete({ documentId: doc, locale: 'fr' });
+    expect(await versions(doc)).toEqual({ 'en/draft': ['red.png', []] });
   });
 });
