@@ -9,9 +9,10 @@ import { checkUnique } from './unique.js';
  * each version: its drafts agree among themselves, and so do its published rows. Whichever locale
  * is written last (created, updated, published, or its draft discarded) gives its values to the
  * others, in the same transaction, as Strapi's i18n does after each of those actions. Relations
- * are every locale's own, whatever their schema says: Strapi localizes every relation. A shared
- * component or dynamic zone is copied, each locale holding its own instances (new ids), as
- * Strapi creates new component rows for each locale.
+ * are every locale's own, whatever their schema says: Strapi localizes every relation. Media
+ * fields are not relations there, and are shared as these fields are (shared-media.ts). A
+ * shared component or dynamic zone is copied, each locale holding its own instances (new ids),
+ * as Strapi creates new component rows for each locale.
  */
 
 interface Shared {

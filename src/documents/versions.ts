@@ -4,6 +4,7 @@ import { copyComponents, detachComponents } from './components.js';
 import { checkRequired } from './data.js';
 import type { DocumentEngine } from './engine.js';
 import { spreadShared } from './shared-fields.js';
+import { spreadSharedMedia } from './shared-media.js';
 import { checkUnique } from './unique.js';
 import type { DocumentWriter } from './write.js';
 
@@ -44,6 +45,7 @@ export class Versions {
       checkUnique(this.engine, ct, published, scope);
       spreadShared(this.engine, ct, published, 'published');
       this.engine.writer.copyVersionLinks(ct, draft.id, published.id, 'published');
+      spreadSharedMedia(this.engine, ct, published, 'published', false);
       out.push(published);
     }
     return out;
@@ -83,6 +85,7 @@ export class Versions {
       components.linkCopies();
       spreadShared(this.engine, ct, draft, 'draft');
       this.engine.writer.copyVersionLinks(ct, published.id, draft.id, 'draft');
+      spreadSharedMedia(this.engine, ct, draft, 'draft', false);
       out.push(draft);
     }
     return out;

@@ -9,6 +9,7 @@ import { normalizeDateTime } from '../query/values/temporal.js';
 import { checkRequired, defaultsOf, type WriteData } from './data.js';
 import type { DocumentEngine } from './engine.js';
 import { spreadShared, withSharedValues } from './shared-fields.js';
+import { spreadSharedMedia } from './shared-media.js';
 import { checkUnique } from './unique.js';
 import { ComponentWriter, detachComponents, emptyComponents } from './components.js';
 
@@ -53,6 +54,7 @@ export class DocumentWriter {
     components.finish(ct, row, { status, locale });
     // After the components' own links: the other locales' copies take theirs.
     spreadShared(this.engine, ct, row, status);
+    spreadSharedMedia(this.engine, ct, row, status, true);
     return row;
   }
 
@@ -79,6 +81,7 @@ export class DocumentWriter {
     components.finish(ct, row, { status, locale });
     // After the components' own links: the other locales' copies take theirs.
     spreadShared(this.engine, ct, row, status);
+    spreadSharedMedia(this.engine, ct, row, status, false);
     // What was just written: reading it back would decode the row again (writes bypass the cache).
     return row;
   }

@@ -4,7 +4,7 @@ import type { Placement } from '../store/links.js';
 import type { RelationContext, SourceRow } from './context.js';
 import type { LinkWriter } from './link-writer.js';
 import { duplicateMessage, type RelationItem, type RelationOp } from './payload.js';
-import { resolveRef } from './resolve.js';
+import { resolveRef, resolveTarget } from './resolve.js';
 
 interface ResolvedItem {
   readonly item: RelationItem;
@@ -33,17 +33,12 @@ function applySet(ctx: RelationContext, writer: LinkWriter, source: SourceRow, a
   const wanted: number[] = [];
   const seen = new Set<number>();
   for (const item of items) {
-    for (const row of resolveRef(ctx, source, attr, item.ref, item.path)) {
+    for (const row of resolveTarget(ctx, source, attr, item)) {
       if (!seen.has(row)) wanted.push(row);
       seen.add(row);
     }
   }
-  for (const current of [...ctx.store.links.targets(attr.listName, source.id)]) {
-    if (!seen.has(current)) writer.unlink(attr, source.id, current);
-  }
-  // Re-placing each wanted target at the end, in order, leaves exactly that order; links that
-  // already existed keep their place on the far side.
-  for (const row of wanted) writer.link(attr, source.id, row, { at: 'end' });
+  writer.setList(attr, source.id, wanted);
 }
 
 function resolveAll(ctx: RelationContext, source: SourceRow, attr: RelationAttribute, items: readonly RelationItem[]): ResolvedItem[] {
@@ -51,7 +46,7 @@ function resolveAll(ctx: RelationContext, source: SourceRow, attr: RelationAttri
     const p = item.position;
     return {
       item,
-      rows: resolveRef(ctx, source, attr, item.ref, item.path),
+      rows: resolveTarget(ctx, source, attr, item),
       anchor: p && (p.at === 'before' || p.at === 'after') ? resolveRef(ctx, source, attr, p.anchor, `${item.path}.position.${p.at}`) : undefined,
     };
   });

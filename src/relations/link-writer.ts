@@ -48,6 +48,17 @@ export class LinkWriter {
     else links.ensure(attr.partnerListName, target, source);
   }
 
+  /** Makes one source row's list of `attr` exactly `targets` (distinct rows), in that order. */
+  setList(attr: RelationAttribute, source: number, targets: readonly number[]): void {
+    const wanted = new Set(targets);
+    for (const current of [...this.ctx.store.links.targets(attr.listName, source)]) {
+      if (!wanted.has(current)) this.unlink(attr, source, current);
+    }
+    // Re-placing each wanted target at the end, in order, leaves exactly that order; links that
+    // already existed keep their place on the far side.
+    for (const target of targets) this.link(attr, source, target, { at: 'end' });
+  }
+
   unlink(attr: RelationAttribute, source: number, target: number): void {
     this.ctx.store.links.remove(attr.listName, source, target);
     this.ctx.store.links.remove(attr.partnerListName, target, source);

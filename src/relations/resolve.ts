@@ -2,7 +2,8 @@ import { ValidationError } from '../errors/index.js';
 import type { ContentType, RelationAttribute } from '../schema/types.js';
 import type { Status } from '../store/layout.js';
 import type { RelationContext, SourceRow } from './context.js';
-import type { RelationOp, TargetRef } from './payload.js';
+import { checkAllowedFile } from './media.js';
+import type { RelationItem, RelationOp, TargetRef } from './payload.js';
 
 /** What resolving a target needs of the source: its type and the version it is. */
 type SourceScope = Pick<SourceRow, 'type' | 'status' | 'locale'>;
@@ -27,16 +28,30 @@ export function resolveRef(ctx: RelationContext, source: SourceScope, attr: Rela
   return ids;
 }
 
+/** The rows an item to link names: a media field's must be files it accepts. */
+export function resolveTarget(ctx: RelationContext, source: SourceScope, attr: RelationAttribute, item: RelationItem): number[] {
+  const rows = resolveRef(ctx, source, attr, item.ref, item.path);
+  if (attr.media) for (const row of rows) checkAllowedFile(ctx, attr, row, item.path);
+  return rows;
+}
+
 /**
  * Resolves every target and anchor an op names, for its errors only: related ids are checked
  * before the source document is looked up, so a bad one is a 400 even when there is no source
  * to write to (docs/relations.md, Errors and atomicity).
  */
 export function checkTargets(ctx: RelationContext, source: SourceScope, attr: RelationAttribute, op: RelationOp): void {
-  for (const item of op.kind === 'set' ? op.items : [...op.disconnect, ...op.connect]) {
-    resolveRef(ctx, source, attr, item.ref, item.path);
+  const checkAnchor = (item: RelationItem) => {
     const p = item.position;
     if (p?.at === 'before' || p?.at === 'after') resolveRef(ctx, source, attr, p.anchor, `${item.path}.position.${p.at}`);
+  };
+  for (const item of op.kind === 'set' ? [] : op.disconnect) {
+    resolveRef(ctx, source, attr, item.ref, item.path);
+    checkAnchor(item);
+  }
+  for (const item of op.kind === 'set' ? op.items : op.connect) {
+    resolveTarget(ctx, source, attr, item);
+    checkAnchor(item);
   }
 }
 

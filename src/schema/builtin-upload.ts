@@ -3,8 +3,10 @@ import type { SchemaSource } from './raw.js';
 export const FILE_UID = 'plugin::upload.file';
 
 /**
- * The upload plugin's file type: a media field is a relation to it. Its fields are Strapi's;
- * `folderPath` is private there too. It has no `/api/<plural>` route of its own.
+ * The upload plugin's file type: a media field is a relation to it. Its fields are Strapi's, in
+ * the order a populated file shows them; `folderPath` is private there too, and the `related`
+ * and `folder` relations are left out (Quarry serves neither side). It has no `/api/<plural>`
+ * route of its own.
  */
 export const builtinFileSchema: SchemaSource = {
   uid: FILE_UID,
@@ -18,6 +20,7 @@ export const builtinFileSchema: SchemaSource = {
       name: { type: 'string', required: true },
       alternativeText: { type: 'text' },
       caption: { type: 'text' },
+      focalPoint: { type: 'json' },
       width: { type: 'integer' },
       height: { type: 'integer' },
       formats: { type: 'json' },

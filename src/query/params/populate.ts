@@ -191,7 +191,8 @@ function readOptions(ctx: Context, attribute: RelationAttribute, options: ParamO
     else if (key === 'sort') sort = parseSort(ctx.registry, target, value, here);
     else if (key === 'filters') filtersRaw = rawFilters(value, here);
     else if (key === 'populate') populate = readLevel(ctx, target, value, depth + 1, here);
-    else if (key === 'count') count = readCount(value, here);
+    // Strapi counts relations only: a media field asked for its count shows its files.
+    else if (key === 'count') count = readCount(value, here) && attribute.media === undefined;
     else if (isWindowKey(key)) window[key] = value;
     else throw invalidKey(here, ROOT_ONLY.has(key) ? rootOnlyReason(key) : undefined);
   }
