@@ -66,7 +66,7 @@ export class ReadCompiler {
       door: options.door,
       status: p.status,
       locale: p.locale,
-      filter: options.kind === 'one' ? ConstNode.TRUE : this.filter(ct.uid, p.filters, ['filters']),
+      filter: this.filter(ct.uid, p.filters, ['filters']),
       sort: p.sort,
       window: p.window,
       fields: p.fields,

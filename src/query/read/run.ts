@@ -6,6 +6,7 @@ import type { CompiledPopulate, CompiledPopulateTree, CompiledRead } from '../co
 import { scopesOf } from '../compile/scope.js';
 import { planList, runPlannedList, type ListRequest } from '../list.js';
 import type { ListPlan } from '../plan/plan.js';
+import { RowEvaluator } from '../exec/row-eval.js';
 import { RelatedReader } from './related.js';
 import type { ReadRow, Related } from './rows.js';
 
@@ -71,9 +72,11 @@ export class ReadRunner {
     return { total: result.total, rows: result.ids.map((id) => this.store.rows.get(read.type, id)!) };
   }
 
+  /** One document's row, when it exists in the read's version and locale and passes its filters (Strapi: a 404 otherwise). */
   one(read: CompiledRead, documentId: string): ReadRow | null {
     const id = this.store.rows.idOf(read.type, documentId, this.scopes(read)[0]!.status, read.locale as string | null);
     if (id === undefined) return null;
+    if (!(read.filter.kind === 'const' && read.filter.value) && new RowEvaluator(this.registry, this.store).test(read.filter, read.type)(id) !== true) return null;
     return this.rowOf(read.type, this.store.rows.get(read.type, id)!, read.populate, read.status);
   }
 
