@@ -108,9 +108,11 @@ function readComponentField(registry: SchemaRegistry, attr: ComponentAttribute |
   const items = value.map((item, i) => {
     const at = `${path}.${i}`;
     if (attr.kind === 'component') return readItem(registry, attr.component, item, at);
+    // Strapi 5.54's words for both (it lists every component of the project; here, those the zone allows).
     const tag = isRecord(item) ? item.__component : undefined;
+    if (tag === undefined || tag === null) throw ValidationError.at(`${at}.__component`, `${attr.name}[${i}].__component is a required field`, { key: '__component' });
     if (typeof tag !== 'string' || !attr.components.includes(tag)) {
-      throw ValidationError.at(`${at}.__component`, `${attr.name}.${i}.__component must be one of the following values: ${attr.components.join(', ')}`, { key: '__component' });
+      throw ValidationError.at(`${at}.__component`, `${attr.name}[${i}].__component must be one of the following values: ${attr.components.join(', ')}`, { key: '__component' });
     }
     return readItem(registry, tag, item, at);
   });

@@ -40,11 +40,10 @@ function components(registry: SchemaRegistry, model: Model, name: string, items:
   const attr = model.attributes.get(name)!;
   const zone = attr.kind === 'dynamiczone';
   const shown = items.map((item) => {
-    const part = node.parts[item.component] ?? PLAIN;
-    const entry = present(registry, registry.component(item.component), item, part);
-    return zone ? { __component: item.component, ...entry } : entry;
+    const entry = present(registry, registry.component(item.component), item, node.parts[item.component]!);
+    // Strapi 5.54 shows the tag after the item's fields.
+    if (zone) entry.__component = item.component;
+    return entry;
   });
   return zone || (attr.kind === 'component' && attr.repeatable) ? shown : (shown[0] ?? null);
 }
-
-const PLAIN: Shape = Object.freeze({ fields: '*', populate: Object.freeze({}) });

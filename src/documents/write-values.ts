@@ -21,6 +21,9 @@ export function castWriteValue(attr: ScalarAttribute, value: unknown, path: stri
       if (attr.type === 'email' && !EMAIL.test(value)) return fail('a valid email');
       if (attr.type === 'uid' && !UID.test(value)) return fail('a uid (letters, digits, "-", "_", ".", "~")');
       if (attr.type === 'enumeration' && !attr.enum!.includes(value)) return fail(`one of: ${attr.enum!.join(', ')}`);
+      if (attr.regex && value !== '' && !attr.regex.test(value)) {
+        throw ValidationError.at(path, `${attr.name} must match the following: "${String(attr.regex)}"`, { key: attr.name });
+      }
       return value;
     }
     case 'integer': {

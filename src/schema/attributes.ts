@@ -52,6 +52,14 @@ export function readScalar(ctx: AttributeContext, name: string, raw: RawAttribut
     values = raw.enum as string[];
   }
   if (raw.targetField !== undefined && typeof raw.targetField !== 'string') throw new SchemaError(file, name, 'targetField must be a string');
+  let regex: RegExp | undefined;
+  if (raw.regex !== undefined && raw.regex !== null && raw.regex !== '') {
+    try {
+      regex = new RegExp(String(raw.regex));
+    } catch (e) {
+      throw new SchemaError(file, name, `regex ${JSON.stringify(raw.regex)} is not a valid pattern (${(e as Error).message})`);
+    }
+  }
   return {
     kind: 'scalar',
     name,
@@ -68,6 +76,7 @@ export function readScalar(ctx: AttributeContext, name: string, raw: RawAttribut
     maxLength: numberOrUndefined(raw.maxLength),
     min: numberOrUndefined(raw.min),
     max: numberOrUndefined(raw.max),
+    regex,
     targetField: raw.targetField as string | undefined,
     customField,
   };

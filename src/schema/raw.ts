@@ -15,6 +15,7 @@ export interface RawAttribute {
   readonly min?: unknown;
   readonly max?: unknown;
   readonly targetField?: unknown;
+  readonly regex?: unknown;
   /** `component` */
   readonly component?: unknown;
   readonly repeatable?: unknown;

@@ -30,6 +30,8 @@ export interface ScalarAttribute extends AttributeBase {
   readonly maxLength: number | undefined;
   readonly min: number | undefined;
   readonly max: number | undefined;
+  /** A text value must contain a match (Strapi tests the pattern unanchored; an empty text passes). */
+  readonly regex: RegExp | undefined;
   /** A `uid` field's source: the attribute its value is derived from. */
   readonly targetField: string | undefined;
   /** The custom field this attribute came from (`plugin::ckeditor.CKEditor`), stored as `type`. */

@@ -120,6 +120,18 @@ describe('components over REST', () => {
     const deep = await call(server.base, 'GET', `/api/pages/${documentId}?populate[sections][on][sections.cta][populate][button][populate]=link&populate[seo][fields][0]=metaTitle`);
     expect(deep.body.data.sections[0].button).toEqual({ id: expect.any(Number), label: 'Now', link: { id: expect.any(Number), text: null, url: '/now', target: null } });
     expect(deep.body.data.seo).toEqual({ id: expect.any(Number), metaTitle: 'Rest' });
+    // Strapi 5.54 shows a zone item's tag after its fields.
+    expect(Object.keys(star.body.data.sections[0])).toEqual(['id', 'heading', '__component']);
+  });
+
+  it('a dynamic zone populated `on` some components shows only those, as Strapi 5.54 does', async () => {
+    const r = await call(server.base, 'POST', '/api/pages', {
+      json: { data: { title: 'On', sections: [hero, { __component: 'sections.cta', heading: 'Go' }, { __component: 'sections.hero', heading: 'Again' }] } },
+    });
+    const only = await call(server.base, 'GET', `/api/pages/${r.body.data.documentId}?populate[sections][on][sections.hero]=true`);
+    expect(only.body.data.sections.map((s: { heading: string }) => s.heading)).toEqual(['Hello', 'Again']);
+    const all = await call(server.base, 'GET', `/api/pages/${r.body.data.documentId}?populate[sections][populate]=*`);
+    expect(all.body.data.sections.map((s: { __component: string }) => s.__component)).toEqual(['sections.hero', 'sections.cta', 'sections.hero']);
   });
 
   it('answers bad component input with a 400 naming the path, and writes nothing', async () => {
@@ -135,6 +147,7 @@ describe('components over REST', () => {
       [{ sections: [{ __component: 'sections.cta', button: { link: { url: 5 } } }] }, 'sections.0.button.link.url'],
       [{ sections: [{ __component: 'sections.hero', body: [{ type: 'paragraph', children: [{ type: 'text' }] }] }] }, 'sections.0.body.0.children.0.text'],
       [{ sections: [{ __component: 'sections.logos', logos: ['missing-document'] }] }, 'sections.0.logos'],
+      [{ links: [{ url: 'no spaces allowed' }] }, 'links.0.url'],
     ];
     for (const [data, where] of cases) {
       const r = await call(server.base, 'POST', '/api/pages', { json: { data: { title: 'Bad', ...(data as object) } } });

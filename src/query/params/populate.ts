@@ -150,12 +150,16 @@ function readStructure(ctx: Context, attribute: Structure, options: ParamObject,
     } else if (key === 'fields' && attribute.kind === 'component') {
       parts[attribute.component] = { ...parts[attribute.component]!, fields: parseFields(ctx.registry.component(attribute.component), value, here) };
     } else if (key === 'on' && attribute.kind === 'dynamiczone' && isParamObject(value)) {
+      // As Strapi 5.54 answers: with `on`, a zone shows only the components it names.
+      const named: Record<string, Part> = Object.create(null);
       for (const uid in value) {
         const at = below(here, uid);
         const part = value[uid]!;
         if (!attribute.components.includes(uid)) throw invalidKey(at);
-        parts[uid] = isParamObject(part) ? readPart(ctx, uid, part, depth, at) : parts[uid]!;
+        named[uid] = isParamObject(part) ? readPart(ctx, uid, part, depth, at) : parts[uid]!;
       }
+      for (const uid in parts) if (!(uid in named)) delete parts[uid];
+      Object.assign(parts, named);
     } else {
       throw invalidKey(here, ROOT_ONLY.has(key) ? rootOnlyReason(key) : undefined);
     }

@@ -41,11 +41,14 @@ export class RelatedReader {
   /** The items a component field holds, each with what its component's part of the populate reads inside it. */
   private components(attr: ComponentAttribute | DynamicZoneAttribute, node: CompiledComponentPopulate, value: unknown, status: Status): ComponentRead[] {
     const items = Array.isArray(value) ? (value as ComponentValue[]) : value ? [value as ComponentValue] : [];
-    return items.map((item) => {
+    const out: ComponentRead[] = [];
+    for (const item of items) {
       const component = attr.kind === 'component' ? attr.component : (item.__component as string);
       const part = node.parts[component];
-      return { component, row: item, related: part ? this.read(this.registry.component(component), item, part.populate, status) : NOTHING_RELATED };
-    });
+      // A dynamic zone populated `on` some components shows only those.
+      if (part) out.push({ component, row: item, related: this.read(this.registry.component(component), item, part.populate, status) });
+    }
+    return out;
   }
 
   /** One row's related rows through `attr`, narrowed, ordered and windowed as `node` says, each with its own populate. */
