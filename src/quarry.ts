@@ -72,7 +72,7 @@ export class Quarry {
     this.registry = registryOf(options);
     this.store = Store.open(
       { path: options.path, noSync: options.noSync ?? false, readOnly: options.readOnly ?? false },
-      this.registry.types.map(layoutOf),
+      this.registry.types.map((ct) => layoutOf(this.registry, ct)),
     );
     if (!options.readOnly) this.store.intern(internedNamesOf(this.registry));
     const defaultLocale = options.i18n?.defaultLocale ?? 'en';

@@ -1,6 +1,6 @@
 import type { SchemaRegistry } from '../schema/registry.js';
-import type { ContentType, ScalarType } from '../schema/types.js';
-import type { IndexKind, LinkLayout, TypeLayout } from '../store/layout.js';
+import type { ComponentAttribute, ContentType, ScalarAttribute, ScalarType } from '../schema/types.js';
+import type { FieldLayout, IndexKind, LinkLayout, TypeLayout } from '../store/layout.js';
 
 const INDEX_KIND: Record<ScalarType, IndexKind> = {
   string: 'text', text: 'text', richtext: 'text', email: 'text', uid: 'text', enumeration: 'text', password: 'presence',
@@ -20,14 +20,39 @@ const SYSTEM_FIELDS = [
 ] as const;
 
 /** Describes a content-type in the store's terms: which fields are indexed, and how. */
-export function layoutOf(ct: ContentType): TypeLayout {
-  const fields = [...SYSTEM_FIELDS.map((f) => ({ ...f }))];
+export function layoutOf(registry: SchemaRegistry, ct: ContentType): TypeLayout {
+  const fields: FieldLayout[] = SYSTEM_FIELDS.map((f) => ({ ...f }));
   for (const attr of ct.attributes.values()) {
-    // Short text kinds get trigram sets so substring operators are set lookups; long text (text,
-    // richtext) would cost a write per distinct trigram, so its substring filters scan instead.
-    if (attr.kind === 'scalar') fields.push({ name: attr.name, index: INDEX_KIND[attr.type], grams: GRAM_TYPES.has(attr.type) } as (typeof fields)[number]);
+    if (attr.kind === 'scalar') fields.push(scalarLayout(attr, attr.name));
+    else if (attr.kind === 'component') componentLayouts(registry, attr, [], false, [], fields);
   }
   return { name: ct.uid, fields };
+}
+
+// Short text kinds get trigram sets so substring operators are set lookups; long text (text,
+// richtext) would cost a write per distinct trigram, so its substring filters scan instead.
+const scalarLayout = (attr: ScalarAttribute, name: string): FieldLayout =>
+  ({ name, index: INDEX_KIND[attr.type], grams: GRAM_TYPES.has(attr.type) });
+
+/**
+ * The fields of a component stored in the row (docs/content-models.md), indexed under their path
+ * so that filters and sorts on them read an index as a row's own fields do: the component's `id`
+ * (whether it is there) and every scalar, through nested components at any depth. Dynamic zones
+ * are never filtered, so their components are not indexed.
+ */
+function componentLayouts(
+  registry: SchemaRegistry, attr: ComponentAttribute, holder: readonly string[], multi: boolean, within: readonly string[], out: FieldLayout[],
+): void {
+  // A component cannot hold itself, though a hand-written schema could say so: stop at the repeat.
+  if (within.includes(attr.component)) return;
+  const path = [...holder, attr.name];
+  const items = multi || attr.repeatable;
+  const field = (name: string, layout: FieldLayout): FieldLayout => ({ ...layout, path: [...path, name], ...(items ? { multi: true } : {}) });
+  out.push(field('id', { name: [...path, 'id'].join('.'), index: 'ordered' }));
+  for (const inner of registry.component(attr.component).attributes.values()) {
+    if (inner.kind === 'scalar') out.push(field(inner.name, scalarLayout(inner, [...path, inner.name].join('.'))));
+    else if (inner.kind === 'component') componentLayouts(registry, inner, path, items, [...within, attr.component], out);
+  }
 }
 
 /** Every relation of a registry in the store's terms: its list, its partner list and their row types. */

@@ -1,3 +1,4 @@
+import { valueAtPath, valuesAtPath } from './field-paths.js';
 import { foldCase, indexValue, trigramsOf, type IndexValue } from './index-keys.js';
 import type { FieldLayout, TypeLayout } from './layout.js';
 
@@ -10,6 +11,9 @@ export interface IndexedField extends FieldLayout {
   readonly gramCode: number | undefined;
 }
 
+type Visit = (code: number, v: IndexValue) => void;
+type Fields = Readonly<Record<string, unknown>>;
+
 export function indexedFieldsOf(layout: TypeLayout, code: (name: string) => number): IndexedField[] {
   return layout.fields.map((f) => ({
     ...f,
@@ -20,10 +24,51 @@ export function indexedFieldsOf(layout: TypeLayout, code: (name: string) => numb
 }
 
 /** Every index set a field's value belongs to, as (set code, key value): the value, its folded twin, its trigrams. */
-export function eachIndexEntry(f: IndexedField, value: unknown, visit: (code: number, v: IndexValue) => void): void {
+export function eachIndexEntry(f: IndexedField, value: unknown, visit: Visit): void {
   visit(f.code, indexValue(f.index, value));
   if (f.foldedCode !== undefined) visit(f.foldedCode, indexValue(f.index, value, true));
   if (f.gramCode !== undefined && typeof value === 'string') {
     for (const gram of trigramsOf(foldCase(value))) visit(f.gramCode, gram);
   }
+}
+
+/** Every index entry a row has for a field: its value's, or each item value's once (`multi`). */
+export function eachRowEntry(f: IndexedField, row: Fields, visit: Visit): void {
+  if (!f.multi) eachIndexEntry(f, valueOf(f, row), visit);
+  else for (const [code, v] of entriesOf(f, row).values()) visit(code, v);
+}
+
+/** Moves a field's index entries from the row as it was to the row as it is, touching only those that differ. */
+export function eachChangedEntry(f: IndexedField, old: Fields, row: Fields, remove: Visit, add: Visit): void {
+  if (!f.multi) {
+    const before = valueOf(f, old);
+    const after = valueOf(f, row);
+    if (sameValue(before, after)) return;
+    eachIndexEntry(f, before, remove);
+    eachIndexEntry(f, after, add);
+    return;
+  }
+  // Items share values: an entry goes only when no item holds it any more.
+  const before = entriesOf(f, old);
+  const after = entriesOf(f, row);
+  for (const [key, [code, v]] of before) if (!after.has(key)) remove(code, v);
+  for (const [key, [code, v]] of after) if (!before.has(key)) add(code, v);
+}
+
+const valueOf = (f: IndexedField, row: Fields): unknown => (f.path === undefined ? row[f.name] : valueAtPath(row, f.path));
+
+/** The distinct entries of the values a multi-valued field reads in a row, by a key of their code, type and value. */
+function entriesOf(f: IndexedField, row: Fields): Map<string, readonly [number, IndexValue]> {
+  const out = new Map<string, readonly [number, IndexValue]>();
+  for (const value of valuesAtPath(row, f.path ?? [f.name])) {
+    eachIndexEntry(f, value, (code, v) => out.set(`${code}:${typeof v}:${String(v)}`, [code, v]));
+  }
+  return out;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return (a ?? null) === (b ?? null);
+  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
+  return false;
 }

@@ -19,6 +19,18 @@ export interface FieldLayout {
   readonly index: IndexKind;
   /** Also index the case-folded trigrams of text, so `$containsi` and friends are set lookups. */
   readonly grams?: boolean;
+  /**
+   * A field inside components: the attribute names from the row down to it (`['seo', 'metaTitle']`,
+   * `name` joins them with dots), read with `store/field-paths.ts`. Absent for a row's own field.
+   */
+  readonly path?: readonly string[];
+  /**
+   * The path crosses a repeatable component: a row is indexed under each item's value (and under
+   * NULL when a list on the way is empty), so a value's set holds the rows with some item of that
+   * value. Such an index selects candidates; it places no row at one value, so it neither orders
+   * rows nor decides a row's test by rank.
+   */
+  readonly multi?: boolean;
 }
 
 export interface TypeLayout {

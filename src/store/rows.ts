@@ -1,6 +1,6 @@
 import type { Key } from 'lmdb';
 import { compareIndexValues, indexValue, mayBeCut, scopeKey, type IndexValue } from './index-keys.js';
-import { eachIndexEntry, indexedFieldsOf, type IndexedField } from './indexed-fields.js';
+import { eachChangedEntry, eachRowEntry, indexedFieldsOf, type IndexedField } from './indexed-fields.js';
 import { MAX } from './keys.js';
 import type { Row, RowScope, Status, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
@@ -354,8 +354,15 @@ export class RowStore {
     return this.state(type).byName.get(field)?.gramCode !== undefined;
   }
 
+  /** Whether a field has an index that holds each row at one value, so that it orders rows and ranks them. */
   isIndexed(type: string, field: string): boolean {
-    return this.state(type).byName.has(field);
+    const f = this.state(type).byName.get(field);
+    return f !== undefined && !f.multi;
+  }
+
+  /** Whether a field under a repeatable component is indexed by its items' values (`FieldLayout.multi`). */
+  isItemIndexed(type: string, field: string): boolean {
+    return this.state(type).byName.get(field)?.multi === true;
   }
 
   /** Stores a new row; `id` is allocated here. Must run inside `Store.transact`. */
@@ -373,7 +380,7 @@ export class RowStore {
     this.dbs.docs.putSync(docKey, id);
     this.universe.add([t, s], id);
     this.bumpCount(type, t, s, 1);
-    for (const f of state.fields) this.indexField(t, s, f, id, row[f.name], true);
+    for (const f of state.fields) eachRowEntry(f, row, this.indexer(t, s, id, true));
     return row;
   }
 
@@ -386,11 +393,9 @@ export class RowStore {
     const old = stored ?? (state.db.get(row.id) as Row | undefined);
     if (!old) throw new Error(`${type} row ${row.id} does not exist`);
     const s = scopeKey(scope.status, scope.locale);
-    for (const f of state.fields) {
-      if (sameValue(old[f.name], row[f.name])) continue;
-      this.indexField(state.code, s, f, row.id, old[f.name], false);
-      this.indexField(state.code, s, f, row.id, row[f.name], true);
-    }
+    const remove = this.indexer(state.code, s, row.id, false);
+    const add = this.indexer(state.code, s, row.id, true);
+    for (const f of state.fields) eachChangedEntry(f, old, row, remove, add);
     this.cache.dropRow(type, row.id);
     state.db.putSync(row.id, row);
   }
@@ -402,7 +407,7 @@ export class RowStore {
     if (!old) return;
     const t = state.code;
     const s = scopeKey(scope.status, scope.locale);
-    for (const f of state.fields) this.indexField(t, s, f, id, old[f.name], false);
+    for (const f of state.fields) eachRowEntry(f, old, this.indexer(t, s, id, false));
     this.dbs.docs.removeSync([t, old.documentId, s]);
     this.universe.remove([t, s], id);
     this.bumpCount(type, t, s, -1);
@@ -410,8 +415,9 @@ export class RowStore {
     state.db.removeSync(id);
   }
 
-  private indexField(t: number, s: string, f: IndexedField, id: number, value: unknown, add: boolean): void {
-    eachIndexEntry(f, value, (code, v) => (add ? this.index.add([t, code, s, v as Key], id) : this.index.remove([t, code, s, v as Key], id)));
+  /** Adds a row's id to (or removes it from) the index sets it visits. */
+  private indexer(t: number, s: string, id: number, add: boolean): (code: number, v: IndexValue) => void {
+    return add ? (code, v) => this.index.add([t, code, s, v as Key], id) : (code, v) => this.index.remove([t, code, s, v as Key], id);
   }
 
   private bumpCount(type: string, t: number, s: string, by: number): void {
@@ -433,11 +439,4 @@ export class RowStore {
     if (!s) throw new Error(`Store has no layout for ${type}`);
     return s;
   }
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || a === undefined || b === undefined) return (a ?? null) === (b ?? null);
-  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
-  return false;
 }

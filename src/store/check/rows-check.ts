@@ -1,7 +1,7 @@
 import type { Key } from 'lmdb';
 import { STRUCTURES_KEY, type Dbs, type RowDb } from '../dbs.js';
 import { scopeKey } from '../index-keys.js';
-import { eachIndexEntry, indexedFieldsOf } from '../indexed-fields.js';
+import { eachRowEntry, indexedFieldsOf } from '../indexed-fields.js';
 import { MAX } from '../keys.js';
 import type { Row, TypeLayout } from '../layout.js';
 import type { Names } from './names.js';
@@ -46,7 +46,7 @@ export function checkRows(ctx: CheckContext, layout: TypeLayout, db: RowDb): Set
     if (other !== undefined) problems.add('row', `${layout.name} rows ${other} and ${key} both hold document ${row.documentId} (${scopeName(s)})`);
     else docs.set(docKey, key);
     scopes.add([t, s], key);
-    for (const f of fields) eachIndexEntry(f, row[f.name], (code, v) => index.add([t, code, s, v as Key], key));
+    for (const f of fields) eachRowEntry(f, row, (code, v) => index.add([t, code, s, v as Key], key));
   }
   ctx.counts.rows += ids.size;
 
