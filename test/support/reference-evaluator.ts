@@ -1,7 +1,7 @@
 import type { SchemaRegistry } from '../../src/schema/registry.js';
 import {
   FilterVisitor,
-  type AndNode, type CompareNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode,
+  type AndNode, type CompareNode, type ConstNode, type FilterNode, type ItemsNode, type NotNode, type OrNode, type RelationNode,
 } from '../../src/query/ir/index.js';
 import { and3, not3, or3, testCompare, type Truth } from '../../src/query/values/index.js';
 
@@ -12,9 +12,10 @@ import { and3, not3, or3, testCompare, type Truth } from '../../src/query/values
  */
 
 /**
- * A decoded row. Values as stored: text kinds, biginteger (decimal digits), date, datetime and
+ * A decoded row, or an item of a repeatable component. Values as stored: text kinds, biginteger (decimal digits), date, datetime and
  * time as strings; integer, float and decimal as numbers; boolean as boolean; json as parsed.
- * NULL is `null` or an absent key.
+ * NULL is `null` or an absent key. Components as stored in the row: a single one an object (or
+ * null), a repeatable one a list of objects, each with its `id`.
  */
 export interface Entry {
   readonly id: number;
@@ -23,7 +24,7 @@ export interface Entry {
 }
 
 export interface World {
-  /** The rows linked from `entry` through `attribute` of type `sourceUid`, in relation order. */
+  /** The rows linked from `entry` (a row, or a component by its id) through `attribute` of `sourceUid`, in relation order. */
   related(sourceUid: string, entry: Entry, attribute: string): readonly Entry[];
 }
 
@@ -57,18 +58,36 @@ class ReferenceEvaluator extends FilterVisitor<Truth, Entry> {
   }
 
   protected visitCompare(node: CompareNode, entry: Entry): Truth {
-    return testCompare(node, entry[node.field.name]);
+    return testCompare(node, at(entry, node.field.name));
   }
 
   /**
    * EXISTS is two-valued: a linked row whose test is UNKNOWN does not count. An entry without
-   * linked rows is tested on one row of NULLs, as a LEFT JOIN pairs it with.
+   * linked rows is tested on one row of NULLs, as a LEFT JOIN pairs it with. A component's
+   * relation goes from the component (none: no links).
    */
   protected visitRelation(node: RelationNode, entry: Entry): Truth {
-    const related = this.world.related(node.source, entry, node.attribute);
-    if (related.length === 0) return node.child.kind === 'const' ? false : this.visit(node.child, NULL_ROW) === true;
-    return related.some((target) => this.visit(node.child, target) === true);
+    const source = node.holder === undefined ? entry : (at(entry, node.holder) as Entry | null);
+    return this.some(source === null ? [] : this.world.related(node.source, source, node.attribute), node.child);
   }
+
+  /** The same over the items of a repeatable component, which the entry holds. */
+  protected visitItems(node: ItemsNode, entry: Entry): Truth {
+    const items = at(entry, node.path);
+    return this.some(Array.isArray(items) ? (items as Entry[]) : [], node.child);
+  }
+
+  private some(rows: readonly Entry[], child: FilterNode): Truth {
+    if (rows.length === 0) return child.kind === 'const' ? false : this.visit(child, NULL_ROW) === true;
+    return rows.some((row) => this.visit(child, row) === true);
+  }
+}
+
+/** The value at a dotted path through single components; NULL where one is missing. */
+function at(entry: Entry, path: string): unknown {
+  let value: unknown = entry;
+  for (const name of path.split('.')) value = value === null || value === undefined ? null : (value as Entry)[name];
+  return value ?? null;
 }
 
 /** Rows and links held in memory; linking one side of a bidirectional relation links the other. */

@@ -1,6 +1,7 @@
 import { DataCache, REDECIDE_AFTER_WRITES } from '../../cache/index.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { Row, RowScope } from '../../store/layout.js';
+import { fieldReader, valuesAtPath } from '../../store/field-paths.js';
 import type { IndexBound } from '../../store/rows.js';
 import type { Store } from '../../store/store.js';
 import type { CompiledPopulateTree } from '../compile/compiled.js';
@@ -160,9 +161,10 @@ export class CostWalker {
         // Small bounds the planner read whole (and the executor reuses); large ones it extrapolated.
         let n = this.indexMatches(plan, s);
         const { recheck } = plan;
-        if (recheck && plan.bound.kind !== 'eq' && plan.bound.kind !== 'null' && this.extrapolated(s, plan.field, plan.bound)) {
+        if (recheck?.kind === 'compare' && plan.bound.kind !== 'eq' && plan.bound.kind !== 'null' && this.extrapolated(s, plan.field, plan.bound)) {
           const match = matcherFor(recheck);
-          n = this.fraction(s, (row) => match(row[recheck.field.name] ?? null) === true) * this.universe(s.type, s.scopes);
+          const read = fieldReader(recheck.field.name);
+          n = this.fraction(s, (row) => match(read(row) ?? null) === true) * this.universe(s.type, s.scopes);
         }
         // Equality is one set read by key; a range walks one set per distinct value in it, unless
         // an earlier query's union of it is kept with the field index.
@@ -396,11 +398,13 @@ export class CostWalker {
       const rows = this.sample(s);
       const values = new Set<unknown>();
       let present = 0;
+      const path = field.split('.');
       for (const row of rows) {
-        const v = row[field];
-        if (v === null || v === undefined) continue;
-        present++;
-        values.add(typeof v === 'string' ? v.toLowerCase() : v);
+        for (const v of valuesAtPath(row, path)) {
+          if (v === null) continue;
+          present++;
+          values.add(typeof v === 'string' ? v.toLowerCase() : v);
+        }
       }
       // Negative: a small closed set of this many values.
       ratio = present === 0 ? 0 : values.size <= present / 2 ? -values.size : values.size / present;

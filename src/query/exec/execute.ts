@@ -1,7 +1,8 @@
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { RowScope } from '../../store/layout.js';
 import type { Store } from '../../store/store.js';
-import type { CompareNode } from '../ir/index.js';
+import { fieldReader } from '../../store/field-paths.js';
+import type { CompareNode, FilterNode } from '../ir/index.js';
 import { mayBeCut } from '../../store/index-keys.js';
 import { indexedTextTest, matcherFor } from '../values/index.js';
 import type { Plan } from '../plan/plan.js';
@@ -99,7 +100,7 @@ export class Executor {
     return Uint32Array.from(ids.filter((id) => contains(universe, id)));
   }
 
-  private grams(field: string, grams: readonly string[], verify: CompareNode, s: Scope): IdSet {
+  private grams(field: string, grams: readonly string[], verify: CompareNode | undefined, s: Scope): IdSet {
     const sets: IdSet[] = [];
     for (const scope of s.scopes) {
       let candidates: IdSet | undefined;
@@ -109,7 +110,8 @@ export class Executor {
         candidates = candidates ? intersect(candidates, ids) : ids;
         if (sizeOf(candidates) === 0) break;
       }
-      sets.push(Uint32Array.from(this.substringMatches(candidates ?? EMPTY, verify, scope, s.type)));
+      if (verify === undefined) sets.push(candidates ?? EMPTY);
+      else sets.push(Uint32Array.from(this.substringMatches(candidates ?? EMPTY, verify, scope, s.type)));
     }
     return union(sets);
   }
@@ -123,21 +125,28 @@ export class Executor {
     const indexed = text && this.store.rows.indexedValues(type, node.field.name, scope, text.folded);
     if (!text || !indexed) return this.verified(ids, node, type);
     const match = matcherFor(node);
+    const read = fieldReader(node.field.name);
     const { positions, values } = indexed;
     const test = text.test;
     const out: number[] = [];
     for (const id of toArray(ids)) {
       const value = id < positions.length && positions[id]! >= 0 ? values[positions[id]!] : undefined;
       const whole = typeof value === 'string' && !mayBeCut(value);
-      if (whole ? test(value) : match(this.rows.row(type, id)?.[node.field.name] ?? null) === true) out.push(id);
+      if (whole) {
+        if (test(value)) out.push(id);
+        continue;
+      }
+      const row = this.rows.row(type, id);
+      if (row && match(read(row) ?? null) === true) out.push(id);
     }
     return out;
   }
 
-  private verified(ids: IdSet, node: CompareNode, type: string): number[] {
-    const match = matcherFor(node);
+  /** The ids for which `node` holds, decided row by row. */
+  private verified(ids: IdSet, node: FilterNode, type: string): number[] {
+    const test = this.rows.test(node, type);
     const out: number[] = [];
-    for (const id of toArray(ids)) if (match(this.rows.row(type, id)?.[node.field.name] ?? null) === true) out.push(id);
+    for (const id of toArray(ids)) if (test(id) === true) out.push(id);
     return out;
   }
 

@@ -1,4 +1,6 @@
-import { FilterVisitor, type AndNode, type CompareNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode } from '../ir/index.js';
+import {
+  FilterVisitor, type AndNode, type CompareNode, type ConstNode, type FilterNode, type ItemsNode, type NotNode, type OrNode, type RelationNode,
+} from '../ir/index.js';
 
 /** What a row predicate does for each row it checks, as the cost model (cost.ts) prices it. */
 export interface PredicateShape {
@@ -41,6 +43,12 @@ class ShapeOf extends FilterVisitor<PredicateShape, ByRank> {
     // Linked rows span every scope: their comparisons read them, counted with the relation.
     const inner = this.visit(node.child, () => false);
     return { ...NO_WORK, relations: 1 + inner.relations, searches: inner.searches };
+  }
+
+  protected visitItems(node: ItemsNode): PredicateShape {
+    // The items are read from the row, their fields compared in memory: one row read, as a comparison of the row.
+    const inner = this.visit(node.child, () => false);
+    return { ...NO_WORK, rowTests: 1, relations: inner.relations, searches: inner.searches };
   }
 
   protected visitCompare(node: CompareNode, byRank: ByRank): PredicateShape {

@@ -1,14 +1,14 @@
 import { ValidationError } from '../../errors/index.js';
 import { isPlainObject } from '../../objects.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
-import type { ContentType, RelationAttribute } from '../../schema/types.js';
+import type { ContentType } from '../../schema/types.js';
 import {
-  allOf, anyOf, CompareNode, ConstNode, notOf, someLinked,
-  type CompareTest, type FieldRef, type FilterNode, type ListOperator, type OrderOperator,
-  type RelationLink, type ScalarValue, type TextOperator,
+  allOf, anyOf, CompareNode, ConstNode, FieldRef, notOf,
+  type CompareTest, type FilterNode, type ListOperator, type OrderOperator, type ScalarValue, type TextOperator,
 } from '../ir/index.js';
 import { booleanLike, castOperand, operandText } from './cast.js';
-import { ID_FIELD, resolveKey } from './fields.js';
+import { resolveKey } from './fields.js';
+import { componentJoin, relationJoin, type Counted, type Holder, type Join } from './joins.js';
 import { DEFAULT_FILTER_LIMITS, type FilterLimits } from './limits.js';
 import {
   BETWEEN_MESSAGE, conditionLimitMessage, depthLimitMessage, FILTER_OBJECT_MESSAGE, FILTERS_TYPE_MESSAGE,
@@ -16,7 +16,6 @@ import {
   nestedListMessage, nestedOperatorMessage, nullOperandMessage, objectOperandMessage, textOperandMessage,
 } from './messages.js';
 import { isTextOperator, OPERAND_OPERATORS, OPERATOR_KEYS } from './operators.js';
-import { truthOnNullRow } from './null-row.js';
 import { FilterPath } from './path.js';
 
 export interface BuildFilterOptions {
@@ -57,6 +56,11 @@ type Built = FilterNode | undefined;
  */
 class FilterBuilder {
   private conditions = 0;
+  /** What joins build, counted against the limit as it is built. */
+  private readonly counted: Counted = {
+    count: (at) => this.count(at),
+    nullTest: (ref, isNull, negated, at) => this.nullTest(ref, isNull, negated, at),
+  };
 
   constructor(
     private readonly registry: SchemaRegistry,
@@ -67,31 +71,38 @@ class FilterBuilder {
   build(ct: ContentType, raw: unknown): FilterNode {
     if (raw === undefined || raw === null) return ConstNode.TRUE;
     if (!isPlainObject(raw) && !Array.isArray(raw)) throw this.error(this.root, FILTERS_TYPE_MESSAGE);
-    return this.group(ct, raw, this.root, false) ?? ConstNode.TRUE;
+    return this.group({ model: ct, prefix: '' }, raw, this.root, false) ?? ConstNode.TRUE;
   }
 
   /** A filter object, or a list of them, which is an AND group (as an item of `$and` / `$or`). */
-  private group(ct: ContentType, raw: unknown, at: FilterPath, negated: boolean): Built {
+  private group(h: Holder, raw: unknown, at: FilterPath, negated: boolean): Built {
     if (raw === undefined) return undefined;
-    if (Array.isArray(raw)) return this.combine('and', negated, this.items(raw, at, (item, itemAt) => this.group(ct, item, itemAt, negated)));
+    if (Array.isArray(raw)) return this.combine('and', negated, this.items(raw, at, (item, itemAt) => this.group(h, item, itemAt, negated)));
     if (!isPlainObject(raw)) throw this.error(at, FILTER_OBJECT_MESSAGE);
-    return this.combine('and', negated, this.entries(raw, at, (key, value, keyAt) => this.treeKey(ct, key, value, keyAt, negated)));
+    return this.combine('and', negated, this.entries(raw, at, (key, value, keyAt) => this.treeKey(h, key, value, keyAt, negated)));
   }
 
-  /** One key of a filter object: a group operator, a field or a relation of `ct`. */
-  private treeKey(ct: ContentType, key: string, value: unknown, at: FilterPath, negated: boolean): Built {
+  /** One key of a filter object: a group operator, or a field, relation or component of the holder. */
+  private treeKey(h: Holder, key: string, value: unknown, at: FilterPath, negated: boolean): Built {
     switch (key) {
       case '$and':
       case '$or':
-        return this.groupList(key, value, at, negated, (item, itemAt) => this.group(ct, item, itemAt, negated));
+        return this.groupList(key, value, at, negated, (item, itemAt) => this.group(h, item, itemAt, negated));
       case '$not':
-        return this.group(ct, value, at, !negated);
+        return this.group(h, value, at, !negated);
     }
     if (OPERATOR_KEYS.has(key)) throw this.error(at, misplacedOperatorMessage(key));
-    const resolved = resolveKey(ct, key);
-    if (resolved.kind === 'invalid') throw this.invalidKey(key, at);
-    if (resolved.kind === 'relation') return this.relation(ct, resolved.attribute, value, at, negated);
-    return this.field(resolved.ref, value, at, negated);
+    const resolved = resolveKey(h.model, key);
+    switch (resolved.kind) {
+      case 'invalid':
+        throw this.invalidKey(key, at);
+      case 'relation':
+        return this.joined(relationJoin(this.registry, h, resolved.attribute, this.counted), value, at, negated);
+      case 'component':
+        return this.joined(componentJoin(this.registry, h, resolved.attribute, this.counted), value, at, negated);
+      case 'field':
+        return this.field(h.prefix === '' ? resolved.ref : FieldRef.create(h.prefix + resolved.ref.name, resolved.ref.type), value, at, negated);
+    }
   }
 
   /** `$and` / `$or` take a list; each item goes through `item` (a filter, or a field's condition). */
@@ -199,75 +210,55 @@ class FilterBuilder {
   }
 
   /**
-   * What stands under a relation key. Conditions on one linked row (target fields and groups,
-   * and operators or values, which compare the target's `id`) share one existence test; `$null` /
-   * `$notNull` (and `$eq: null` / `$ne: null`, and a bare `null`) test the relation itself
+   * What stands under a relation or component key. Conditions on one joined row (its fields and
+   * groups, and operators or values, which compare its `id`) share one existence test; `$null` /
+   * `$notNull` (and `$eq: null` / `$ne: null`, and a bare `null`) test whether there is one
    * (docs/filters.md, Filters through relations).
    */
-  private relation(ct: ContentType, attribute: RelationAttribute, raw: unknown, at: FilterPath, negated: boolean): Built {
+  private joined(join: Join, raw: unknown, at: FilterPath, negated: boolean): Built {
     if (raw === undefined) return undefined;
-    const link: RelationLink = { attribute: attribute.name, source: ct.uid, target: attribute.target, toMany: attribute.toMany };
-    if (raw === null) return this.emptiness(link, true, negated, at);
+    if (raw === null) return join.emptiness(true, negated, at);
     const rows: Built[] = [];
     const outer: FilterNode[] = [];
-    if (isPlainObject(raw)) this.relationContent(this.registry.require(link.target), link, raw, at, negated, rows, outer);
-    else rows.push(this.field(ID_FIELD, raw, at, negated));
-    return this.linked(link, rows, outer, negated, at);
+    if (isPlainObject(raw)) this.joinedContent(join, raw, at, negated, rows, outer);
+    else rows.push(this.field(join.id, raw, at, negated));
+    return this.linked(join, rows, outer, negated, at);
   }
 
-  private relationContent(
-    target: ContentType, link: RelationLink, raw: Readonly<Record<string, unknown>>, at: FilterPath, negated: boolean,
-    rows: Built[], outer: FilterNode[],
-  ): void {
+  private joinedContent(join: Join, raw: Readonly<Record<string, unknown>>, at: FilterPath, negated: boolean, rows: Built[], outer: FilterNode[]): void {
     for (const key of Object.keys(raw)) {
       const value = raw[key];
       const keyAt = this.child(at, key);
       if (key === '$null' || key === '$notNull') {
-        if (value !== undefined) outer.push(this.emptiness(link, (key === '$null') === booleanLike(value), negated, keyAt));
+        if (value !== undefined) outer.push(join.emptiness((key === '$null') === booleanLike(value), negated, keyAt));
       } else if ((key === '$eq' || key === '$ne') && value === null) {
-        outer.push(this.emptiness(link, key === '$eq', negated, keyAt));
+        outer.push(join.emptiness(key === '$eq', negated, keyAt));
       } else if (key === '$not') {
-        this.relationNot(target, link, value, keyAt, negated, rows, outer);
+        this.joinedNot(join, value, keyAt, negated, rows, outer);
       } else if (OPERAND_OPERATORS.has(key)) {
-        rows.push(this.fieldOperator(ID_FIELD, key, value, keyAt, negated));
+        rows.push(this.fieldOperator(join.id, key, value, keyAt, negated));
       } else {
-        rows.push(this.treeKey(target, key, value, keyAt, negated));
+        rows.push(this.treeKey(join.inner, key, value, keyAt, negated));
       }
     }
   }
 
-  /** `$not` directly under a relation negates the condition on the linked row, which stays the siblings' row. */
-  private relationNot(
-    target: ContentType, link: RelationLink, value: unknown, at: FilterPath, negated: boolean,
-    rows: Built[], outer: FilterNode[],
-  ): void {
+  /** `$not` directly under a join negates the condition on the joined row, which stays the siblings' row. */
+  private joinedNot(join: Join, value: unknown, at: FilterPath, negated: boolean, rows: Built[], outer: FilterNode[]): void {
     if (!isPlainObject(value)) {
-      rows.push(this.fieldOperator(ID_FIELD, '$not', value, at, negated));
+      rows.push(this.fieldOperator(join.id, '$not', value, at, negated));
       return;
     }
     const innerRows: Built[] = [];
     const innerOuter: FilterNode[] = [];
-    this.relationContent(target, link, value, at, !negated, innerRows, innerOuter);
+    this.joinedContent(join, value, at, !negated, innerRows, innerOuter);
     if (innerOuter.length === 0) rows.push(this.combine('and', !negated, innerRows));
-    else outer.push(...defined(this.linked(link, innerRows, innerOuter, !negated, at)));
+    else outer.push(...defined(this.linked(join, innerRows, innerOuter, !negated, at)));
   }
 
-  private linked(link: RelationLink, rows: readonly Built[], outer: readonly FilterNode[], negated: boolean, at: FilterPath): Built {
+  private linked(join: Join, rows: readonly Built[], outer: readonly FilterNode[], negated: boolean, at: FilterPath): Built {
     const row = this.combine('and', negated, rows);
-    return this.combine('and', negated, [row === undefined ? undefined : this.exists(link, row, at), ...outer]);
-  }
-
-  /** Conditions on one linked row; a source without one is tested on the all-NULL row (LEFT JOIN). */
-  private exists(link: RelationLink, row: FilterNode, at: FilterPath): FilterNode {
-    this.count(at);
-    return someLinked(link, row, truthOnNullRow(row) === true);
-  }
-
-  /** Has no linked row (`empty`) or has one; `$not` turns one into the other. */
-  private emptiness(link: RelationLink, empty: boolean, negated: boolean, at: FilterPath): FilterNode {
-    this.count(at);
-    const some = someLinked(link, ConstNode.TRUE, false);
-    return empty !== negated ? notOf(some) : some;
+    return this.combine('and', negated, [row === undefined ? undefined : join.exists(row, at), ...outer]);
   }
 
   /**

@@ -1,13 +1,13 @@
 import {
   FilterVisitor,
-  type AndNode, type CompareNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode,
+  type AndNode, type CompareNode, type ConstNode, type FilterNode, type ItemsNode, type NotNode, type OrNode, type RelationNode,
 } from '../ir/index.js';
 import { and3, not3, or3, testCompare, type Truth } from '../values/index.js';
 
 /**
  * What a condition on a linked row says of the all-NULL row a LEFT JOIN pairs with a source that
  * has no linked row: `name is null` holds, `name = "x"` is UNKNOWN, and a relation of that row
- * links nothing, so it holds only where it would hold for a source without links.
+ * links nothing (nor has it items), so it holds only where it would hold for a source without links.
  */
 export const truthOnNullRow = (node: FilterNode): Truth => new NullRow().visit(node);
 
@@ -33,6 +33,10 @@ class NullRow extends FilterVisitor<Truth> {
   }
 
   protected visitRelation(node: RelationNode): Truth {
+    return node.unlinked;
+  }
+
+  protected visitItems(node: ItemsNode): Truth {
     return node.unlinked;
   }
 }

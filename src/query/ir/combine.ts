@@ -1,5 +1,6 @@
 import { AndNode } from './and-node.js';
 import { ConstNode } from './const-node.js';
+import { ItemsNode, type ItemsPath } from './items-node.js';
 import type { FilterNode } from './node.js';
 import { NotNode } from './not-node.js';
 import { OrNode } from './or-node.js';
@@ -29,6 +30,12 @@ export function notOf(node: FilterNode): FilterNode {
 export function someLinked(link: RelationLink, child: FilterNode, unlinked: boolean): FilterNode {
   if (ConstNode.is(child) && (!child.value || unlinked)) return child;
   return RelationNode.create(link, child, unlinked);
+}
+
+/** `someLinked` for the items of a repeatable component. */
+export function someItem(list: ItemsPath, child: FilterNode, unlinked: boolean): FilterNode {
+  if (ConstNode.is(child) && (!child.value || unlinked)) return child;
+  return ItemsNode.create(list, child, unlinked);
 }
 
 function junction(

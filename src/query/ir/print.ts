@@ -1,6 +1,7 @@
 import type { AndNode } from './and-node.js';
 import type { CompareNode } from './compare-node.js';
 import type { ConstNode } from './const-node.js';
+import type { ItemsNode } from './items-node.js';
 import type { FieldRef, FilterNode, ScalarValue } from './node.js';
 import type { NotNode } from './not-node.js';
 import type { OrNode } from './or-node.js';
@@ -33,8 +34,16 @@ class FilterPrinter extends FilterVisitor<string> {
   }
 
   protected visitRelation(node: RelationNode): string {
-    const child = node.child.kind === 'const' && node.child.value ? '' : `(${this.visit(node.child)})`;
-    return node.unlinked ? `(exists ${node.attribute}${child} or no ${node.attribute})` : `exists ${node.attribute}${child}`;
+    return this.exists(node.holder === undefined ? node.attribute : `${node.holder}.${node.attribute}`, node.child, node.unlinked);
+  }
+
+  protected visitItems(node: ItemsNode): string {
+    return this.exists(`item of ${node.path}`, node.child, node.unlinked);
+  }
+
+  private exists(what: string, inner: FilterNode, unlinked: boolean): string {
+    const child = inner.kind === 'const' && inner.value ? '' : `(${this.visit(inner)})`;
+    return unlinked ? `(exists ${what}${child} or no ${what})` : `exists ${what}${child}`;
   }
 
   protected visitCompare(node: CompareNode): string {

@@ -7,6 +7,12 @@ export interface RelationLink {
   readonly source: string;
   readonly target: string;
   readonly toMany: boolean;
+  /**
+   * A relation of a component (`source` is its uid): the path of that component in the row, or
+   * in the item being tested, whose `id` the links go from (`seo`); undefined when that is the
+   * row or item itself. A missing component links nothing.
+   */
+  readonly holder: string | undefined;
 }
 
 /**
@@ -37,6 +43,7 @@ export const RelationNode = Object.freeze({
       source: link.source,
       target: link.target,
       toMany: link.toMany,
+      holder: link.holder,
       child,
       unlinked,
     }),

@@ -1,6 +1,7 @@
 import type { AndNode } from './and-node.js';
 import type { CompareNode } from './compare-node.js';
 import type { ConstNode } from './const-node.js';
+import type { ItemsNode } from './items-node.js';
 import type { FilterNode } from './node.js';
 import type { NotNode } from './not-node.js';
 import type { OrNode } from './or-node.js';
@@ -35,6 +36,8 @@ export abstract class FilterVisitor<R, C = void> {
           return this.visitCompare(node, context);
         case 'relation':
           return this.visitRelation(node, context);
+        case 'items':
+          return this.visitItems(node, context);
       }
     } finally {
       this.nodeStack.pop();
@@ -47,4 +50,5 @@ export abstract class FilterVisitor<R, C = void> {
   protected abstract visitConst(node: ConstNode, context: C): R;
   protected abstract visitCompare(node: CompareNode, context: C): R;
   protected abstract visitRelation(node: RelationNode, context: C): R;
+  protected abstract visitItems(node: ItemsNode, context: C): R;
 }

@@ -1,5 +1,5 @@
 import type { SchemaRegistry } from '../../schema/registry.js';
-import type { ContentType } from '../../schema/types.js';
+import type { ContentType, Model } from '../../schema/types.js';
 import { isParamObject, type ParamObject, type ParamValue } from './types.js';
 import {
   below, INVALID_ORDER_MESSAGE, INVALID_SORT_MESSAGE, invalidAt, invalidKey, type Place, TO_MANY_SORT_REASON,
@@ -68,24 +68,43 @@ function directionOf(order: string, place: Place): SortDirection {
   throw invalidAt(place, INVALID_ORDER_MESSAGE);
 }
 
-/** Checks that `segments` is a chain of to-one relations ending at a sortable field. */
+/**
+ * Checks that `segments` is a chain of to-one relations ending at a sortable field, each step maybe
+ * through components (a relation of a single component, a field of any component). The key's
+ * path has one entry per relation hop and one for the field, each naming the components on the
+ * way with dots (`chef`, `seo.metaTitle`). A field under a repeatable component has a value per
+ * item: the key orders by the smallest ascending and the largest descending, as Strapi's join
+ * does; a relation reached through one has no one row to follow, as a to-many relation.
+ */
 function resolveSortPath(registry: SchemaRegistry, root: ContentType, segments: readonly string[], place: Place): string[] {
   const upTo = (count: number): Place => below(place, ...segments.slice(0, count));
-  let ct = root;
+  const out: string[] = [];
+  let model: Model = root;
+  let within: string[] = [];
+  let items = false;
   const last = segments.length - 1;
-  for (let i = 0; i <= last; i++) {
+  for (let i = 0; ; i++) {
     const name = segments[i]!;
-    const field = lookupField(ct, name);
+    const field = lookupField(model, name);
     // Strapi's virtual sort key on draft & publish types.
-    if (field.kind === 'unknown' && name === 'status' && ct.draftAndPublish && i === last) break;
+    if (field.kind === 'unknown' && name === 'status' && model === root && root.draftAndPublish && i === last) return segments.slice();
     if (field.kind === 'scalar') {
-      if (i === last) break;
-      throw invalidKey(upTo(i + 2));
+      if (i !== last) throw invalidKey(upTo(i + 2));
+      out.push([...within, name].join('.'));
+      return out;
     }
-    // A relation needs a field after it: `sort=chef` is `Invalid key chef`, as in Strapi.
-    if (field.kind !== 'relation' || i === last) throw invalidKey(upTo(i + 1));
-    if (field.attribute.toMany) throw invalidKey(upTo(i + 1), TO_MANY_SORT_REASON);
-    ct = registry.require(field.attribute.target);
+    const attribute = field.kind === 'relation' || field.kind === 'structure' ? field.attribute : undefined;
+    // A relation or a component needs a field after it: `sort=chef` is `Invalid key chef`, as in Strapi; a dynamic zone has none.
+    if (attribute === undefined || attribute.kind === 'dynamiczone' || i === last) throw invalidKey(upTo(i + 1));
+    if (attribute.kind === 'relation') {
+      if (attribute.toMany || items) throw invalidKey(upTo(i + 1), TO_MANY_SORT_REASON);
+      out.push([...within, name].join('.'));
+      within = [];
+      model = registry.require(attribute.target);
+    } else {
+      within.push(name);
+      items ||= attribute.repeatable;
+      model = registry.component(attribute.component);
+    }
   }
-  return segments.slice();
 }

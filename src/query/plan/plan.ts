@@ -1,4 +1,4 @@
-import type { CompareNode, FilterNode } from '../ir/index.js';
+import type { CompareNode, FilterNode, ItemsNode } from '../ir/index.js';
 import type { IndexBound } from '../../store/rows.js';
 
 /**
@@ -11,10 +11,14 @@ export type Plan =
   | { readonly op: 'none' }
   /** Rows by id (`id` is the row id itself, not an indexed field): those of the list that exist in scope. */
   | { readonly op: 'ids'; readonly ids: readonly number[] }
-  /** Union of an index's sets over a bound; `recheck` is applied to rows of inexact (prefix-indexed) values. */
-  | { readonly op: 'index'; readonly field: string; readonly bound: IndexBound; readonly recheck: CompareNode | undefined }
-  /** Rows whose folded text has every trigram, then verified row by row. */
-  | { readonly op: 'grams'; readonly field: string; readonly grams: readonly string[]; readonly verify: CompareNode }
+  /**
+   * Union of an index's sets over a bound; `recheck` is applied to rows of inexact (prefix-indexed)
+   * values: the comparison the bound serves, or the `items` node whose items the (multi-valued)
+   * index reads. Without one, those rows are kept: the plan selects candidates a filter decides.
+   */
+  | { readonly op: 'index'; readonly field: string; readonly bound: IndexBound; readonly recheck: CompareNode | ItemsNode | undefined }
+  /** Rows whose folded text has every trigram, then verified row by row (without `verify`: candidates a filter decides). */
+  | { readonly op: 'grams'; readonly field: string; readonly grams: readonly string[]; readonly verify: CompareNode | undefined }
   /** Rows of `input` for which `predicate` is TRUE, decided by reading each row (and its links). */
   | { readonly op: 'filter'; readonly input: Plan; readonly predicate: FilterNode }
   | { readonly op: 'and'; readonly inputs: readonly Plan[] }

@@ -4,13 +4,16 @@ import type { RowScope } from '../../store/layout.js';
 import type { IndexBound } from '../../store/rows.js';
 import type { Store } from '../../store/store.js';
 import { trigramsOf } from '../../store/index-keys.js';
-import { allOf, CompareNode, FilterVisitor, type AndNode, type ConstNode, type FilterNode, type NotNode, type OrNode, type RelationNode } from '../ir/index.js';
+import {
+  allOf, CompareNode, FilterVisitor, type AndNode, type ConstNode, type FilterNode, type ItemsNode, type NotNode, type OrNode, type RelationNode,
+} from '../ir/index.js';
 import { foldCase } from '../values/index.js';
 import { CostWalker, NO_WORK } from '../exec/cost.js';
 import type { IndexReads } from '../exec/index-reads.js';
 import { sortKeys } from '../exec/order.js';
 import type { SortSpec } from '../params/types.js';
 import { boundOf, positiveOf } from './bounds.js';
+import { ItemCandidates } from './item-candidates.js';
 import type { AccessStrategy, ListPlan, Plan } from './plan.js';
 
 interface Planned {
@@ -50,7 +53,7 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
     // Later keys only order the runs of equal values of the first, which the index walk reaches in order.
     const [spec] = sortKeys(sort);
     const inIndexOrder = spec !== undefined && spec.path.length === 1 && spec.path[0] !== 'id' && scopes.length === 1
-      && where.op === 'index' && where.field === spec.path[0] && where.bound.kind !== 'null';
+      && where.op === 'index' && where.field === spec.path[0] && where.bound.kind !== 'null' && this.store.rows.isIndexed(type, where.field);
     return { where, order: inIndexOrder ? 'index' : 'sort' };
   }
 
@@ -93,8 +96,9 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
   }
 
   protected visitRelation(node: RelationNode, ctx: PlanContext): Planned {
+    // A component's links go from its id, not the row's: rows are tested one by one.
+    if (this.strategy === 'probe' || node.holder !== undefined) return this.rowByRow(node, ctx);
     const attr = this.attribute(node);
-    if (this.strategy === 'probe') return this.rowByRow(node, ctx);
     if (node.child.kind === 'const' && node.child.value) {
       return { plan: { op: 'linked', list: attr.listName }, estimate: ctx.universe / 2, node };
     }
@@ -127,6 +131,15 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
       estimate: Math.min(ctx.universe, inner.estimate * fanout),
       node,
     };
+  }
+
+  /** The rows the indexes of the items' fields give, tested one by one unless the index reads the condition exactly. */
+  protected visitItems(node: ItemsNode, ctx: PlanContext): Planned {
+    if (this.strategy === 'probe') return this.rowByRow(node, ctx);
+    const found = new ItemCandidates(this.store, this.reads, ctx, node).find();
+    if (!found) return this.rowByRow(node, ctx);
+    const plan: Plan = found.exact ? found.plan : { op: 'filter', input: found.plan, predicate: node };
+    return { plan, estimate: found.estimate, node };
   }
 
   protected visitCompare(node: CompareNode, ctx: PlanContext): Planned {
@@ -188,7 +201,7 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
   }
 
   private attribute(node: RelationNode): RelationAttribute {
-    const attr = this.registry.require(node.source).attributes.get(node.attribute);
+    const attr = this.registry.model(node.source).attributes.get(node.attribute);
     if (attr?.kind !== 'relation') throw new Error(`${node.source}.${node.attribute} is not a relation`);
     return attr;
   }

@@ -15,7 +15,7 @@ export function printPlan(plan: Plan): string {
     case 'index':
       return `index ${plan.field}${plan.bound.folded ? ' (folded)' : ''} ${printBound(plan.bound)}`;
     case 'grams':
-      return `trigrams ${plan.field} [${plan.grams.join(' ')}] then ${plan.verify.op}`;
+      return `trigrams ${plan.field} [${plan.grams.join(' ')}]${plan.verify ? ` then ${plan.verify.op}` : ''}`;
     case 'filter':
       return `rows of ${printPlan(plan.input)} tested`;
     case 'and':

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allOf, AndNode, anyOf, CompareNode, ConstNode, FieldRef, FilterVisitor, NotNode, notOf, OrNode, printFilter,
-  RelationNode, someLinked,
-  type FilterNode, type FilterNodeKind, type RelationLink,
+  allOf, AndNode, anyOf, CompareNode, ConstNode, FieldRef, FilterVisitor, ItemsNode, NotNode, notOf, OrNode, printFilter,
+  RelationNode, someItem, someLinked,
+  type FilterNode, type FilterNodeKind, type ItemsPath, type RelationLink,
 } from '../../../src/query/ir/index.js';
 
 const stars = FieldRef.create('stars', 'integer');
 const name = FieldRef.create('name', 'string');
 const big = FieldRef.create('views', 'biginteger');
-const chef: RelationLink = { attribute: 'chef', source: 'api::restaurant.restaurant', target: 'api::chef.chef', toMany: false };
+const chef: RelationLink = { attribute: 'chef', source: 'api::restaurant.restaurant', target: 'api::chef.chef', toMany: false, holder: undefined };
+const perks: ItemsPath = { path: 'perks', component: 'shared.perk' };
+const seoImage: RelationLink = { attribute: 'image', source: 'shared.seo', target: 'plugin::upload.file', toMany: false, holder: 'seo' };
+const text = FieldRef.create('text', 'string');
 
 const gt3 = CompareNode.create(stars, { op: 'gt', value: 3 });
 const isAna = CompareNode.create(name, { op: 'eq', value: 'Ana' });
@@ -21,7 +24,7 @@ describe('nodes', () => {
     values.push(3);
     const nodes: FilterNode[] = [
       gt3, inList, AndNode.create([gt3, isAna]), OrNode.create([gt3, isAna]), NotNode.create(gt3),
-      ConstNode.create(true), RelationNode.create(chef, isAna, false),
+      ConstNode.create(true), RelationNode.create(chef, isAna, false), ItemsNode.create(perks, isAna, false),
     ];
     for (const node of nodes) expect(Object.isFrozen(node)).toBe(true);
     expect(inList).toMatchObject({ kind: 'compare', op: 'in', value: [1, 2] });
@@ -31,18 +34,21 @@ describe('nodes', () => {
   });
 
   it('survive structured cloning and JSON unchanged', () => {
-    const tree = allOf([gt3, RelationNode.create(chef, anyOf([isAna, notOf(noName)]), false), CompareNode.create(big, { op: 'between', value: ['1', '9007199254740993'] })]);
+    const tree = allOf([
+      gt3, RelationNode.create(chef, anyOf([isAna, notOf(noName)]), false), CompareNode.create(big, { op: 'between', value: ['1', '9007199254740993'] }),
+      ItemsNode.create(perks, allOf([isAna, ItemsNode.create(perks, noName, true)]), false),
+    ]);
     expect(structuredClone(tree)).toEqual(tree);
     expect(JSON.parse(JSON.stringify(tree))).toEqual(tree);
   });
 
   it('have one guard per kind', () => {
     const guards: Record<FilterNodeKind, (n: FilterNode) => boolean> = {
-      and: AndNode.is, or: OrNode.is, not: NotNode.is, const: ConstNode.is, compare: CompareNode.is, relation: RelationNode.is,
+      and: AndNode.is, or: OrNode.is, not: NotNode.is, const: ConstNode.is, compare: CompareNode.is, relation: RelationNode.is, items: ItemsNode.is,
     };
     const samples: Record<FilterNodeKind, FilterNode> = {
       and: AndNode.create([gt3, isAna]), or: OrNode.create([gt3, isAna]), not: NotNode.create(gt3),
-      const: ConstNode.TRUE, compare: gt3, relation: RelationNode.create(chef, ConstNode.TRUE, false),
+      const: ConstNode.TRUE, compare: gt3, relation: RelationNode.create(chef, ConstNode.TRUE, false), items: ItemsNode.create(perks, ConstNode.TRUE, false),
     };
     for (const [kind, guard] of Object.entries(guards)) {
       for (const [sampleKind, sample] of Object.entries(samples)) expect(guard(sample)).toBe(kind === sampleKind);
@@ -71,6 +77,10 @@ describe('combinators keep the documented shape', () => {
     expect(someLinked(chef, ConstNode.TRUE, false)).toMatchObject({ kind: 'relation', child: ConstNode.TRUE, unlinked: false });
     // Every linked row and the all-NULL row of a source without links pass: every source does.
     expect(someLinked(chef, ConstNode.TRUE, true)).toBe(ConstNode.TRUE);
+    // Items fold alike.
+    expect(someItem(perks, ConstNode.FALSE, true)).toBe(ConstNode.FALSE);
+    expect(someItem(perks, ConstNode.TRUE, true)).toBe(ConstNode.TRUE);
+    expect(someItem(perks, ConstNode.TRUE, false)).toMatchObject({ kind: 'items', path: 'perks', child: ConstNode.TRUE, unlinked: false });
   });
 });
 
@@ -88,13 +98,14 @@ describe('FilterVisitor', () => {
     protected visitConst(node: ConstNode) { return this.note(node); }
     protected visitCompare(node: CompareNode) { return this.note(node); }
     protected visitRelation(node: RelationNode) { return this.note(node, [node.child]); }
+    protected visitItems(node: ItemsNode) { return this.note(node, [node.child]); }
   }
 
   it('dispatches on kind and keeps the path from the root', () => {
     const tracer = new Tracer();
-    const tree = AndNode.create([gt3, OrNode.create([NotNode.create(noName), RelationNode.create(chef, ConstNode.TRUE, false)])]);
-    expect(tracer.visit(tree)).toEqual(['and', 'compare', 'or', 'not', 'compare', 'relation', 'const']);
-    expect(tracer.parents).toEqual([undefined, 'and', 'and', 'or', 'not', 'or', 'relation']);
+    const tree = AndNode.create([gt3, OrNode.create([NotNode.create(noName), RelationNode.create(chef, ConstNode.TRUE, false), ItemsNode.create(perks, isAna, false)])]);
+    expect(tracer.visit(tree)).toEqual(['and', 'compare', 'or', 'not', 'compare', 'relation', 'const', 'items', 'compare']);
+    expect(tracer.parents).toEqual([undefined, 'and', 'and', 'or', 'not', 'or', 'relation', 'or', 'items']);
   });
 });
 
@@ -112,6 +123,10 @@ describe('printFilter', () => {
     [someLinked(chef, noName, true), '(exists chef(name is null) or no chef)'],
     [notOf(someLinked(chef, ConstNode.TRUE, false)), 'not exists chef'],
     [ConstNode.FALSE, 'false'],
+    [someItem(perks, CompareNode.create(text, { op: 'eq', value: 'fast' }), false), 'exists item of perks(text = "fast")'],
+    [someItem(perks, CompareNode.create(text, { op: 'null' }), true), '(exists item of perks(text is null) or no item of perks)'],
+    [notOf(someItem(perks, ConstNode.TRUE, false)), 'not exists item of perks'],
+    [someLinked(seoImage, ConstNode.TRUE, false), 'exists seo.image'],
   ] as const)('prints %#', (node, text) => {
     expect(printFilter(node)).toBe(text);
   });
