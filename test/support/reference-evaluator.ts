@@ -104,14 +104,14 @@ export class MemoryWorld implements World {
     return this;
   }
 
+  /** Links a row, or a component by its id (`sourceUid` the component's; its relations are one-way). */
   link(sourceUid: string, sourceId: number, attribute: string, targetIds: readonly number[]): this {
-    const attr = this.registry.require(sourceUid).attributes.get(attribute);
+    const attr = this.registry.model(sourceUid).attributes.get(attribute);
     if (attr?.kind !== 'relation') throw new Error(`${sourceUid}.${attribute} is not a relation`);
-    const source = this.row(sourceUid, sourceId);
     const inverse = this.registry.inverseOf(attr);
     for (const targetId of targetIds) {
       this.linkedFrom(sourceUid, sourceId, attribute).push(this.row(attr.target, targetId));
-      if (inverse) this.linkedFrom(attr.target, targetId, inverse.name).push(source);
+      if (inverse) this.linkedFrom(attr.target, targetId, inverse.name).push(this.row(sourceUid, sourceId));
     }
     return this;
   }
