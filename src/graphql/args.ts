@@ -3,7 +3,7 @@ import { isRecord } from '../objects.js';
 import type { ReadInput } from '../query/compile/compile.js';
 import type { ParamObject, ParamValue } from '../query/params/index.js';
 import type { SchemaRegistry } from '../schema/registry.js';
-import type { ContentType } from '../schema/types.js';
+import type { ContentType, Model } from '../schema/types.js';
 
 /**
  * GraphQL arguments as a read's parameters, in REST's shapes (`filters: { name: { $eq: … } }`),
@@ -57,19 +57,24 @@ export function relationOptions(registry: SchemaRegistry, target: ContentType, a
   };
 }
 
-/** A `<Type>FiltersInput` value: groups, attributes (scalar or relation), `id`, `documentId`, timestamps. */
-function typeFilters(registry: SchemaRegistry, ct: ContentType, value: unknown): ParamValue {
+/**
+ * A `<Type>FiltersInput` or `<Component>FiltersInput` value: groups, attributes (scalar, relation
+ * or component, whose inputs nest), `id`, `documentId`, timestamps.
+ */
+function typeFilters(registry: SchemaRegistry, model: Model, value: unknown): ParamValue {
   if (!isRecord(value)) return leaf(value);
   const out: Record<string, ParamValue> = {};
   for (const key of Object.keys(value)) {
     const item = value[key];
     if (item === undefined) continue;
     const group = GROUPS[key];
-    if (group === '$not') out.$not = typeFilters(registry, ct, item);
-    else if (group !== undefined) out[group] = Array.isArray(item) ? item.map((f) => typeFilters(registry, ct, f)) : typeFilters(registry, ct, item);
+    if (group === '$not') out.$not = typeFilters(registry, model, item);
+    else if (group !== undefined) out[group] = Array.isArray(item) ? item.map((f) => typeFilters(registry, model, f)) : typeFilters(registry, model, item);
     else {
-      const attribute = ct.attributes.get(key);
-      out[key] = attribute?.kind === 'relation' ? typeFilters(registry, registry.require(attribute.target), item) : fieldFilters(item);
+      const attribute = model.attributes.get(key);
+      if (attribute?.kind === 'relation') out[key] = typeFilters(registry, registry.require(attribute.target), item);
+      else if (attribute?.kind === 'component') out[key] = typeFilters(registry, registry.component(attribute.component), item);
+      else out[key] = fieldFilters(item);
     }
   }
   return out;
