@@ -61,8 +61,14 @@ export function walksIndex(store: Store, type: string, scopes: readonly RowScope
   return strategy === 'index' || (strategy === 'auto' && matches >= INDEX_ORDER_MIN);
 }
 
+/**
+ * Whether a key is walked in index order: a field of the row in a one-scope list, with an index
+ * that holds each row at one value, or at each of its items' values (a row then comes at the
+ * first of them the walk meets: its smallest ascending, its largest descending, which is the
+ * value the key orders it by).
+ */
 const indexed = (store: Store, type: string, scopes: readonly RowScope[], key: SortSpec): boolean =>
-  key.path.length === 1 && scopes.length === 1 && store.rows.isIndexed(type, key.path[0]!);
+  key.path.length === 1 && scopes.length === 1 && (store.rows.isIndexed(type, key.path[0]!) || store.rows.isItemIndexed(type, key.path[0]!));
 
 /**
  * How runs of equal values of one key are put in the order of the keys after it (`rest`). Runs
@@ -103,6 +109,8 @@ function walkIndex(source: SortSource, key: SortSpec, member: Member | undefined
   const scope = source.scopes[0]!;
   const field = key.path[0]!;
   const descending = key.direction === 'desc';
+  // An index of items holds a row at each item's value: the row's place is the first.
+  const placed = store.rows.isItemIndexed(type, field) ? new Placed() : undefined;
   const kept = store.rows.indexSets(type, field, scope);
   if (!kept) {
     const nulls = [...store.rows.indexGroups(type, field, scope, { kind: 'null' })];
@@ -110,7 +118,7 @@ function walkIndex(source: SortSource, key: SortSpec, member: Member | undefined
     for (const g of descending ? [values, nulls] : [nulls, values]) {
       for (const run of g) {
         if (page.full) return page.ids;
-        keep(run.ids, run.inexact, member, page);
+        keep(placed?.first(run.ids) ?? run.ids, run.inexact, member, page);
       }
     }
     return page.ids;
@@ -120,13 +128,33 @@ function walkIndex(source: SortSource, key: SortSpec, member: Member | undefined
   for (let k = 0; k < n && !page.full; k++) {
     const i = descending ? n - 1 - k : k;
     const value = values[i];
-    keep(sets[i]!, typeof value === 'string' && mayBeCut(value), member, page);
+    keep(placed?.first(sets[i]!) ?? sets[i]!, typeof value === 'string' && mayBeCut(value), member, page);
   }
   return page.ids;
 }
 
+/**
+ * The rows an index of items walk has placed: each set's ids that no earlier set held. A set is
+ * recorded only when the walk goes past it, so a page that fills within the first set costs
+ * nothing more than a walk of a field with one value per row.
+ */
+class Placed {
+  private readonly ids = new Set<number>();
+  private last: Uint32Array | undefined;
+
+  first(ids: Uint32Array): Uint32Array {
+    if (this.last) for (let i = 0; i < this.last.length; i++) this.ids.add(this.last[i]!);
+    this.last = ids;
+    if (this.ids.size === 0) return ids;
+    const out: number[] = [];
+    for (let i = 0; i < ids.length; i++) if (!this.ids.has(ids[i]!)) out.push(ids[i]!);
+    return out.length === ids.length ? ids : Uint32Array.from(out);
+  }
+}
+
 /** Adds the members of one index set to the page as a run. */
 function keep(ids: Uint32Array, inexact: boolean, member: Member | undefined, page: RunPage): void {
+  if (ids.length === 0) return;
   if (member === undefined) return page.add({ ids, inexact });
   // Most values of a wide index hold one row: test it without building a run.
   if (ids.length === 1) {
