@@ -21,6 +21,7 @@ import { type BenchQuery, buildQueries, EXTRA_QUERIES, TWINS } from '../fixtures
 import type { Dataset } from '../fixtures/dataset/types.js';
 import { QuarryEngine } from './quarry/engine.js';
 import { SqliteEngine } from './sqlite/engine.js';
+import { measure, type Timing } from './timing.js';
 
 /** Engines by name; the first one selected is the baseline the others are compared with. */
 const ENGINES: Record<string, () => Engine> = {
@@ -36,18 +37,6 @@ interface Options {
   only: string[] | undefined;
   engines: string[];
 }
-
-interface Timing {
-  medianUs: number;
-  p99Us: number;
-  samples: number;
-}
-
-const WARMUP_MS = 100;
-const MIN_WARMUP_RUNS = 3;
-/** Floor for slow queries (seconds each at 1M): enough for a median, p99 is then the max. */
-const MIN_SAMPLES = 10;
-const MAX_SAMPLES = 200_000;
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
@@ -86,7 +75,7 @@ async function main(): Promise<void> {
   for (const query of queries) {
     const perEngine = new Map<string, Timing>();
     process.stderr.write(`measuring ${query.name}…\n`);
-    for (const engine of engines) perEngine.set(engine.name, measure(engine, query, opts.timeMs));
+    for (const engine of engines) perEngine.set(engine.name, measure(() => engine.run(query).total, opts.timeMs));
     timings.set(query, perEngine);
   }
   for (const engine of engines) await engine.close?.();
@@ -157,30 +146,6 @@ function summarize(
     }
   }
   return { lines, figures };
-}
-
-/** Per-run wall time: warm-up, then samples until the budget is spent. */
-function measure(engine: Engine, query: BenchQuery, budgetMs: number): Timing {
-  (globalThis as { gc?: () => void }).gc?.();
-  let sink = 0;
-  const warmEnd = performance.now() + WARMUP_MS;
-  for (let i = 0; i < MIN_WARMUP_RUNS || performance.now() < warmEnd; i++) sink += engine.run(query).total;
-
-  const samples: number[] = [];
-  const end = performance.now() + budgetMs;
-  while (samples.length < MIN_SAMPLES || (samples.length < MAX_SAMPLES && performance.now() < end)) {
-    const start = process.hrtime.bigint();
-    sink += engine.run(query).total;
-    samples.push(Number(process.hrtime.bigint() - start));
-  }
-  if (sink < 0) console.log(sink); // keeps the results observable to the optimiser
-  samples.sort((a, b) => a - b);
-  return { medianUs: quantile(samples, 0.5) / 1000, p99Us: quantile(samples, 0.99) / 1000, samples: samples.length };
-}
-
-/** Nearest-rank quantile of sorted values. */
-function quantile(sorted: readonly number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
 }
 
 function printTable(
