@@ -182,6 +182,13 @@ export class CostWalker {
         w.rows += n * (1 + TEXT_SEARCH_ROWS);
         return n;
       }
+      case 'values': {
+        // Every value of the index tested, then the passing sets united (the planner's guess: a tenth of the rows).
+        const n = this.universe(s.type, s.scopes) / 10;
+        w.values += this.valuesIn(s, plan.field, this.universe(s.type, s.scopes));
+        w.ids += this.setWork(n, s);
+        return n;
+      }
       case 'filter': {
         const input = this.walk(plan.input, s);
         this.rowTests(plan.predicate, s, input);

@@ -2,9 +2,9 @@ import type { SchemaRegistry } from '../../schema/registry.js';
 import type { RowScope } from '../../store/layout.js';
 import type { Store } from '../../store/store.js';
 import { fieldReader } from '../../store/field-paths.js';
-import type { CompareNode, FilterNode } from '../ir/index.js';
+import type { CompareNode, FilterNode, NotNode } from '../ir/index.js';
 import { mayBeCut } from '../../store/index-keys.js';
-import { indexedTextTest, matcherFor } from '../values/index.js';
+import { indexedTextTest, matcherFor, not3, type Truth } from '../values/index.js';
 import type { Plan } from '../plan/plan.js';
 import { contains, disjointUnion, EMPTY, fromUnsorted, intersect, isEmpty, minus, sizeOf, toArray, union, type IdSet } from './idset.js';
 import type { IndexReads } from './index-reads.js';
@@ -55,6 +55,8 @@ export class Executor {
         return this.index(plan.field, plan, s);
       case 'grams':
         return this.grams(plan.field, plan.grams, plan.verify, s);
+      case 'values':
+        return this.values(plan, s);
       case 'filter': {
         const input = toArray(this.exec(plan.input, s));
         const test = this.rows.test(plan.predicate, s.type, s.scopes.length === 1 ? s.scopes[0] : undefined);
@@ -90,6 +92,19 @@ export class Executor {
       const read = this.reads.read(s.type, field, scope, plan.bound);
       sets.push(read.exact);
       if (sizeOf(read.inexact) > 0) sets.push(plan.recheck ? Uint32Array.from(this.verified(read.inexact, plan.recheck, s.type)) : read.inexact);
+    }
+    return union(sets);
+  }
+
+  /** The sets of a text index whose values pass the plan's test; sets of cut text are checked on their rows. */
+  private values(plan: Extract<Plan, { op: 'values' }>, s: Scope): IdSet {
+    const pass = valueTest(plan.test);
+    const sets: IdSet[] = [];
+    for (const scope of s.scopes) {
+      for (const g of this.store.rows.indexGroups(s.type, plan.field, scope, { kind: 'range' })) {
+        if (g.inexact) sets.push(Uint32Array.from(this.verified(g.ids, plan.recheck, s.type)));
+        else if (pass(g.value) === true) sets.push(g.ids);
+      }
     }
     return union(sets);
   }
@@ -169,4 +184,12 @@ export class Executor {
 /** Whether `scopes` hold every row of `type`, so that links from its rows need no scope check. */
 export function coversScopes(store: Store, type: string, scopes: readonly RowScope[]): boolean {
   return store.rows.scopes(type).every((a) => scopes.some((b) => b.status === a.status && b.locale === a.locale));
+}
+
+/** A comparison, or its negation, decided on a value. */
+function valueTest(node: CompareNode | NotNode): (value: unknown) => Truth {
+  if (node.kind === 'compare') return matcherFor(node);
+  if (node.child.kind !== 'compare') throw new Error('Only a comparison is negated in a value test');
+  const match = matcherFor(node.child);
+  return (value) => not3(match(value));
 }

@@ -9,7 +9,9 @@ import {
 import { foldCase } from '../values/index.js';
 import type { IndexReads } from '../exec/index-reads.js';
 import { boundOf } from './bounds.js';
-import type { Plan } from './plan.js';
+import type { AccessStrategy, Plan } from './plan.js';
+
+const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
 
 /** Rows an `items` node may hold on, read from the indexes of its items' fields. */
 export interface Candidates {
@@ -41,6 +43,8 @@ export class ItemCandidates extends FilterVisitor<Candidates | undefined, string
     private readonly reads: IndexReads,
     private readonly ctx: CandidateScope,
     private readonly node: ItemsNode,
+    /** `index` scans an index's values wherever it can (the differential tests). */
+    private readonly strategy: AccessStrategy,
   ) {
     super();
   }
@@ -66,6 +70,8 @@ export class ItemCandidates extends FilterVisitor<Candidates | undefined, string
     const bound = boundOf(node);
     if (bound) return this.indexed(field, bound, true);
     if (node.op === 'in') return this.union(node.value.map((value) => this.indexed(field, { kind: 'eq', value }, true)));
+    const scan = this.scan(field, node);
+    if (scan) return scan;
     if ((node.op === 'contains' || node.op === 'containsi' || node.op === 'endsWith' || node.op === 'endsWithi') && this.store.rows.hasGrams(this.ctx.type, field)) {
       const grams = [...trigramsOf(foldCase(node.value))];
       // An item holds each trigram, maybe not one item all of them: the rows are tested.
@@ -79,7 +85,8 @@ export class ItemCandidates extends FilterVisitor<Candidates | undefined, string
     const { child } = node;
     if (child.kind !== 'compare') return undefined;
     const field = prefix + child.field.name;
-    return this.store.rows.isItemIndexed(this.ctx.type, field) ? this.valued(field) : undefined;
+    if (!this.store.rows.isItemIndexed(this.ctx.type, field)) return undefined;
+    return this.scan(field, node) ?? this.valued(field);
   }
 
   protected visitAnd(node: AndNode, prefix: string): Candidates | undefined {
@@ -106,6 +113,23 @@ export class ItemCandidates extends FilterVisitor<Candidates | undefined, string
     if (parts.length === 1) return parts[0]!;
     const estimate = Math.min(this.ctx.universe, parts.reduce((n, p) => n + p.estimate, 0));
     return { plan: { op: 'or', inputs: parts.map((p) => p.plan) }, estimate, exact: parts.every((p) => p.exact) };
+  }
+
+  /**
+   * A test no bound serves (a substring, a negation) on a text field with few values: each value
+   * of the index tested once, instead of each row its trigrams or its having a value select.
+   */
+  private scan(field: string, test: CompareNode | NotNode): Candidates | undefined {
+    const compare = test.kind === 'compare' ? test : test.child;
+    if (compare.kind !== 'compare' || !TEXT_TYPES.has(compare.field.type)) return undefined;
+    let values = 0;
+    for (const scope of this.ctx.scopes) {
+      const kept = this.store.rows.indexSets(this.ctx.type, field, scope);
+      if (!kept) return undefined;
+      values += kept.values.length;
+    }
+    const estimate = this.ctx.universe / 10;
+    return values <= estimate || this.strategy === 'index' ? { plan: { op: 'values', field, test, recheck: this.node }, estimate, exact: true } : undefined;
   }
 
   /** The rows with some item that has a value: where any test but a NULL test can hold. */

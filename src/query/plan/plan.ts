@@ -1,4 +1,4 @@
-import type { CompareNode, FilterNode, ItemsNode } from '../ir/index.js';
+import type { CompareNode, FilterNode, ItemsNode, NotNode } from '../ir/index.js';
 import type { IndexBound } from '../../store/rows.js';
 
 /**
@@ -19,6 +19,13 @@ export type Plan =
   | { readonly op: 'index'; readonly field: string; readonly bound: IndexBound; readonly recheck: CompareNode | ItemsNode | undefined }
   /** Rows whose folded text has every trigram, then verified row by row (without `verify`: candidates a filter decides). */
   | { readonly op: 'grams'; readonly field: string; readonly grams: readonly string[]; readonly verify: CompareNode | undefined }
+  /**
+   * Union of the sets of a text index whose values pass `test`, read value by value: for a field
+   * of items, whose sets hold the rows with some item of that value, the rows with some item that
+   * passes. Sets of cut text are rechecked by `recheck`. Chosen over reading rows where the index
+   * has few values.
+   */
+  | { readonly op: 'values'; readonly field: string; readonly test: CompareNode | NotNode; readonly recheck: ItemsNode }
   /** Rows of `input` for which `predicate` is TRUE, decided by reading each row (and its links). */
   | { readonly op: 'filter'; readonly input: Plan; readonly predicate: FilterNode }
   | { readonly op: 'and'; readonly inputs: readonly Plan[] }

@@ -136,7 +136,7 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
   /** The rows the indexes of the items' fields give, tested one by one unless the index reads the condition exactly. */
   protected visitItems(node: ItemsNode, ctx: PlanContext): Planned {
     if (this.strategy === 'probe') return this.rowByRow(node, ctx);
-    const found = new ItemCandidates(this.store, this.reads, ctx, node).find();
+    const found = new ItemCandidates(this.store, this.reads, ctx, node, this.strategy).find();
     if (!found) return this.rowByRow(node, ctx);
     const plan: Plan = found.exact ? found.plan : { op: 'filter', input: found.plan, predicate: node };
     return { plan, estimate: found.estimate, node };

@@ -1,4 +1,5 @@
 import type { IndexBound } from '../../store/rows.js';
+import { printFilter } from '../ir/index.js';
 import type { ListPlan, Plan } from './plan.js';
 
 /** Past this many listed ids only their count is printed. */
@@ -16,6 +17,8 @@ export function printPlan(plan: Plan): string {
       return `index ${plan.field}${plan.bound.folded ? ' (folded)' : ''} ${printBound(plan.bound)}`;
     case 'grams':
       return `trigrams ${plan.field} [${plan.grams.join(' ')}]${plan.verify ? ` then ${plan.verify.op}` : ''}`;
+    case 'values':
+      return `values of ${plan.field} where ${printFilter(plan.test)}`;
     case 'filter':
       return `rows of ${printPlan(plan.input)} tested`;
     case 'and':
