@@ -1,5 +1,6 @@
 import type { SchemaRegistry } from '../schema/registry.js';
 import type { ComponentAttribute, ContentType, ScalarAttribute, ScalarType } from '../schema/types.js';
+import { itemCountField } from '../store/field-paths.js';
 import type { FieldLayout, IndexKind, LinkLayout, TypeLayout } from '../store/layout.js';
 
 const INDEX_KIND: Record<ScalarType, IndexKind> = {
@@ -37,8 +38,9 @@ const scalarLayout = (attr: ScalarAttribute, name: string): FieldLayout =>
 /**
  * The fields of a component stored in the row (docs/content-models.md), indexed under their path
  * so that filters and sorts on them read an index as a row's own fields do: the component's `id`
- * (whether it is there) and every scalar, through nested components at any depth. Dynamic zones
- * are never filtered, so their components are not indexed.
+ * (whether it is there) and every scalar, through nested components at any depth, and for a
+ * row's repeatable component the number of its items. Dynamic zones are never filtered, so their
+ * components are not indexed.
  */
 function componentLayouts(
   registry: SchemaRegistry, attr: ComponentAttribute, holder: readonly string[], multi: boolean, within: readonly string[], out: FieldLayout[],
@@ -49,6 +51,8 @@ function componentLayouts(
   const items = multi || attr.repeatable;
   const field = (name: string, layout: FieldLayout): FieldLayout => ({ ...layout, path: [...path, name], ...(items ? { multi: true } : {}) });
   out.push(field('id', { name: [...path, 'id'].join('.'), index: 'ordered' }));
+  // How many items a row's list holds: a row with one item answers a condition on its items exactly.
+  if (attr.repeatable && !multi) out.push({ name: itemCountField(path.join('.')), index: 'ordered', path, count: true });
   for (const inner of registry.component(attr.component).attributes.values()) {
     if (inner.kind === 'scalar') out.push(field(inner.name, scalarLayout(inner, [...path, inner.name].join('.'))));
     else if (inner.kind === 'component') componentLayouts(registry, inner, path, items, [...within, attr.component], out);

@@ -47,6 +47,15 @@ function collect(at: unknown, path: readonly string[], depth: number, out: unkno
   collect((at as Value)[path[depth]!], path, depth + 1, out);
 }
 
+/** The name of the index of how many items a list holds (`perks#`): no attribute name holds a `#`. */
+export const itemCountField = (list: string): string => `${list}#`;
+
+/** How many items the list at a path through single components holds; none when a component on the way is missing. */
+export function itemCount(row: Value, path: readonly string[]): number {
+  const list = valueAtPath(row, path);
+  return Array.isArray(list) ? list.length : 0;
+}
+
 const readers = new Map<string, (row: Value) => unknown>();
 
 /**

@@ -1,4 +1,4 @@
-import { valueAtPath, valuesAtPath } from './field-paths.js';
+import { itemCount, valueAtPath, valuesAtPath } from './field-paths.js';
 import { foldCase, indexValue, trigramsOf, type IndexValue } from './index-keys.js';
 import type { FieldLayout, TypeLayout } from './layout.js';
 
@@ -55,7 +55,10 @@ export function eachChangedEntry(f: IndexedField, old: Fields, row: Fields, remo
   for (const [key, [code, v]] of after) if (!before.has(key)) add(code, v);
 }
 
-const valueOf = (f: IndexedField, row: Fields): unknown => (f.path === undefined ? row[f.name] : valueAtPath(row, f.path));
+function valueOf(f: IndexedField, row: Fields): unknown {
+  if (f.path === undefined) return row[f.name];
+  return f.count ? itemCount(row, f.path) : valueAtPath(row, f.path);
+}
 
 /** The distinct entries of the values a multi-valued field reads in a row, by a key of their code, type and value. */
 function entriesOf(f: IndexedField, row: Fields): Map<string, readonly [number, IndexValue]> {

@@ -31,6 +31,8 @@ export interface FieldLayout {
    * rows nor decides a row's test by rank.
    */
   readonly multi?: boolean;
+  /** Indexes how many items the list at `path` holds (none: 0) rather than a value of it. */
+  readonly count?: boolean;
 }
 
 export interface TypeLayout {

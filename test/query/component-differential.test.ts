@@ -62,6 +62,8 @@ const itemCond = fc.oneof(
   textCond.map((c) => ({ tags: { name: c } })),
   fc.boolean().map((b) => ({ tags: { $null: b } })),
   fc.tuple(textCond, rankCond).map(([a, b]) => ({ text: a, rank: b })),
+  // Two exact conditions on one item: rows with one item are answered by the indexes alone.
+  fc.tuple(fc.constantFrom(...texts), fc.integer({ min: 0, max: 4 })).map(([t, r]) => ({ text: t, rank: { $gte: r } })),
   fc.tuple(textCond, rankCond).map(([a, b]) => ({ $or: [{ text: a }, { rank: b }] })),
   textCond.map((c) => ({ $not: { text: c } })),
   fc.integer({ min: 1, max: 40 }).map((id) => ({ id: { $lte: id } })),

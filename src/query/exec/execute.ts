@@ -59,6 +59,8 @@ export class Executor {
         return this.values(plan, s);
       case 'filter': {
         const input = toArray(this.exec(plan.input, s));
+        // Compiling the test costs more than no row does.
+        if (input.length === 0) return EMPTY;
         const test = this.rows.test(plan.predicate, s.type, s.scopes.length === 1 ? s.scopes[0] : undefined);
         const out = new Uint32Array(input.length);
         let n = 0;

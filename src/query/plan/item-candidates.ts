@@ -1,6 +1,7 @@
 import type { RowScope } from '../../store/layout.js';
 import type { IndexBound } from '../../store/rows.js';
 import type { Store } from '../../store/store.js';
+import { itemCountField } from '../../store/field-paths.js';
 import { trigramsOf } from '../../store/index-keys.js';
 import {
   FilterVisitor,
@@ -33,8 +34,8 @@ export interface CandidateScope {
  * items' fields (`FieldLayout.multi`): a value's set holds the rows with some item of that value,
  * and, under NULL, the rows without items (the LEFT JOIN's row of NULLs). A comparison alone
  * reads its bound exactly; a conjunction intersects its parts' sets, which holds the rows whose
- * items pass each part, not always the same item, so its rows are then tested; a disjunction of
- * exact parts is exact. A condition no index serves (a relation of the component, a negation of
+ * items pass each part, not always the same item, so the rows with several items are then
+ * tested; a disjunction of exact parts is exact. A condition no index serves (a relation of the component, a negation of
  * a nested list) gives no candidates (undefined): every row is tested.
  */
 export class ItemCandidates extends FilterVisitor<Candidates | undefined, string> {
@@ -93,7 +94,16 @@ export class ItemCandidates extends FilterVisitor<Candidates | undefined, string
     const parts = this.each(node.children, prefix).filter((p): p is Candidates => p !== undefined).sort((a, b) => a.estimate - b.estimate);
     if (parts.length === 0) return undefined;
     const plan: Plan = parts.length === 1 ? parts[0]!.plan : { op: 'and', inputs: parts.map((p) => p.plan) };
-    return { plan, estimate: parts[0]!.estimate, exact: false };
+    const estimate = parts[0]!.estimate;
+    const count = itemCountField(this.node.path);
+    if (parts.length < node.children.length || parts.some((p) => !p.exact) || this.parentNode !== this.node || !this.store.rows.isIndexed(this.ctx.type, count)) {
+      return { plan, estimate, exact: false };
+    }
+    // Each part holds on some item: on the same one where a row has at most one (or none, tested
+    // on its item of NULLs), so only the rows with several items are read.
+    const several: Plan = { op: 'index', field: count, bound: { kind: 'range', lo: 2, loInclusive: true }, recheck: undefined };
+    const read: Plan = { op: 'filter', input: { op: 'and', inputs: [several, plan] }, predicate: this.node };
+    return { plan: { op: 'or', inputs: [{ op: 'minus', from: plan, remove: several }, read] }, estimate, exact: true };
   }
 
   protected visitOr(node: OrNode, prefix: string): Candidates | undefined {
