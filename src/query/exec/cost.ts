@@ -406,12 +406,10 @@ export class CostWalker {
       const values = new Set<unknown>();
       let present = 0;
       const path = field.split('.');
-      for (const row of rows) {
-        for (const v of valuesAtPath(row, path)) {
-          if (v === null) continue;
-          present++;
-          values.add(typeof v === 'string' ? v.toLowerCase() : v);
-        }
+      for (const v of rows.flatMap((row) => valuesAtPath(row, path))) {
+        if (v === null) continue;
+        present++;
+        values.add(typeof v === 'string' ? v.toLowerCase() : v);
       }
       // Negative: a small closed set of this many values.
       ratio = present === 0 ? 0 : values.size <= present / 2 ? -values.size : values.size / present;
