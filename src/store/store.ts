@@ -10,6 +10,7 @@ import { MAX } from './keys.js';
 import { ReadCache } from './read-cache.js';
 import { ReadGuard } from './read-guard.js';
 import { TokenStore } from './tokens.js';
+import { upkeepIndexes } from './index-upkeep.js';
 
 export { MAX } from './keys.js';
 
@@ -29,6 +30,8 @@ export interface StoreOptions {
 export class Store {
   readonly rows: RowStore;
   readonly links: LinkStore;
+  /** Indexes built at this open from rows already stored, because the layout changed since the last one (`type.field`). */
+  readonly reindexed: readonly string[];
   /** API tokens; undefined on a read-only open (workers, export), which never checks them. */
   readonly tokens: TokenStore | undefined;
   private readonly env: RootDatabase;
@@ -47,8 +50,16 @@ export class Store {
     this.dbs = openDbs(env);
     this.layouts = layouts;
     this.rowDbs = new Map(layouts.map((layout) => [layout.name, openRowDb(env, layout.name)]));
-    if (!readOnly) this.transact(() => this.internAll(layouts));
-    else this.loadCodes();
+    let reindexed: string[] = [];
+    if (!readOnly) {
+      this.transact(() => {
+        this.internAll(layouts);
+        reindexed = upkeepIndexes(this.dbs, this.rowDbs, layouts, (name) => this.code(name), this.cache, this.guard);
+      });
+    } else {
+      this.loadCodes();
+    }
+    this.reindexed = reindexed;
     this.seenGeneration = this.generation();
     this.rows = new RowStore(this.dbs, this.rowDbs, layouts, (name) => this.code(name), this.cache, this.guard);
     this.links = new LinkStore(this.dbs, (name) => this.code(name), this.cache, this.guard);

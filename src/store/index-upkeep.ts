@@ -1,0 +1,82 @@
+import type { Key } from 'lmdb';
+import type { Dbs, RowDb } from './dbs.js';
+import { eachRowEntry, indexedFieldsOf, type IndexedField } from './indexed-fields.js';
+import { MAX } from './keys.js';
+import type { FieldLayout, Row, TypeLayout } from './layout.js';
+import { Postings } from './postings.js';
+import type { ReadCache } from './read-cache.js';
+import type { ReadGuard } from './read-guard.js';
+
+/**
+ * Keeps each type's secondary indexes true to its layout from one open to the next. A schema
+ * changes between runs (a field added, a component added to a type, a field's type changed):
+ * an index that did not exist is built from the rows already stored, one whose kind changed is
+ * cleared and built again, one no longer in the layout is cleared. What each index was built as
+ * is recorded in meta (`['indexed', type code, field name]`), so an unchanged layout costs one
+ * range read per type.
+ *
+ * A folder written before this record existed has none: its row fields are taken as indexed as
+ * the layout says (every such version indexed them), and only component paths, which no such
+ * version indexed, are built.
+ */
+export function upkeepIndexes(
+  dbs: Dbs, rowDbs: ReadonlyMap<string, RowDb>, layouts: readonly TypeLayout[], code: (name: string) => number, cache: ReadCache, guard: ReadGuard,
+): string[] {
+  const postings = new Postings(dbs.idx, 'idx', cache, guard, 3);
+  const rebuilt: string[] = [];
+  for (const layout of layouts) {
+    const t = code(layout.name);
+    const recorded = new Map<string, string>();
+    for (const { key, value } of dbs.meta.getRange({ start: ['indexed', t], end: ['indexed', t, MAX] })) recorded.set(key[2] as string, value as string);
+    const legacy = recorded.size === 0 && hasRows(dbs, t);
+    const fields = indexedFieldsOf(layout, code);
+    for (const f of fields) {
+      const built = fingerprint(f);
+      const before = recorded.get(f.name);
+      recorded.delete(f.name);
+      if (before === built || (legacy && f.path === undefined)) {
+        if (before !== built) dbs.meta.putSync(['indexed', t, f.name], built);
+        continue;
+      }
+      if (before !== undefined) clearField(dbs, t, f);
+      indexRows(dbs, rowDbs.get(layout.name)!, postings, t, f);
+      dbs.meta.putSync(['indexed', t, f.name], built);
+      if (before !== undefined || hasRows(dbs, t)) rebuilt.push(`${layout.name}.${f.name}`);
+    }
+    // Fields the layout no longer has: their sets would only take room.
+    for (const name of recorded.keys()) {
+      for (const suffix of ['', '~i', '~3']) clearCode(dbs, t, code(`${layout.name}.${name}${suffix}`));
+      dbs.meta.removeSync(['indexed', t, name]);
+    }
+  }
+  if (rebuilt.length > 0) cache.clear();
+  return rebuilt;
+}
+
+/** What an index is built as: a change to any part means its sets hold other keys. */
+function fingerprint(f: FieldLayout): string {
+  return [f.index, f.grams ? 'grams' : '', f.multi ? 'multi' : '', f.count ? 'count' : '', f.path?.join('.') ?? ''].join('|');
+}
+
+function hasRows(dbs: Dbs, t: number): boolean {
+  for (const _ of dbs.docs.getKeys({ start: [t], end: [t, MAX], limit: 1 })) return true;
+  return false;
+}
+
+function clearField(dbs: Dbs, t: number, f: IndexedField): void {
+  for (const c of [f.code, f.foldedCode, f.gramCode]) if (c !== undefined) clearCode(dbs, t, c);
+}
+
+function clearCode(dbs: Dbs, t: number, c: number): void {
+  for (const key of dbs.idx.getKeys({ start: [t, c], end: [t, c, MAX] })) dbs.idx.removeSync(key as Key[]);
+}
+
+/** Adds every stored row of the type to one field's index, each in its scope. */
+function indexRows(dbs: Dbs, db: RowDb, postings: Postings, t: number, f: IndexedField): void {
+  for (const { key, value: id } of dbs.docs.getRange({ start: [t], end: [t, MAX] })) {
+    const row = db.get(id) as Row | undefined;
+    if (!row) continue;
+    const s = key[2] as string;
+    eachRowEntry(f, row, (c, v) => postings.add([t, c, s, v as Key], id));
+  }
+}
