@@ -4,17 +4,17 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQuarry, type Quarry } from '../../src/index.js';
 import { readQueryString } from '../../src/query/querystring/index.js';
-import type { ProjectSources } from '../../src/schema/raw.js';
+import type { ProjectSources, RawAttribute } from '../../src/schema/raw.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const BOOK = 'api::book.book';
-const project = (attributes: Record<string, unknown>): ProjectSources => ({
+const project = (attributes: Record<string, RawAttribute>): ProjectSources => ({
   types: [{ uid: BOOK, file: 'book/schema.json', schema: { info: { singularName: 'book', pluralName: 'books' }, attributes } }],
   components: [{ uid: 'shared.seo', file: 'components/shared/seo.json', schema: { attributes: { metaTitle: { type: 'string' } } } }],
 });
-const open = (path: string, attributes: Record<string, unknown>): Quarry => createQuarry({ schemas: project(attributes), path, noSync: true });
+const open = (path: string, attributes: Record<string, RawAttribute>): Quarry => createQuarry({ schemas: project(attributes), path, noSync: true });
 const names = (q: Quarry, query: string) => q.reads.query(BOOK, readQueryString(`${query}&sort=title`)).results.map((e) => e.title);
 
 describe('indexes follow the schema from one open to the next', () => {
