@@ -37,7 +37,7 @@ export interface FieldPlan {
   readonly def: GraphQLField<unknown, unknown> | undefined;
   readonly shape: Shape;
   readonly hasArgs: boolean;
-  /** What the resolver reads of `info`: the field's node, the relation loader's batch key. */
+  /** What resolvers read of `info`: the field's nodes (the relation loader's batch key, what a selection populates) and the fragments. */
   readonly info: GraphQLResolveInfo;
   /** The text opening its value in the printed object: `{"key":` for the first field, `,"key":` after. */
   readonly lead: string;
@@ -77,14 +77,17 @@ const MAX_ARGUMENT_SETS = 256;
 
 export const FALLBACK = Symbol('graphql fast path gives up');
 
+type Fragments = Readonly<Record<string, FragmentDefinitionNode>>;
+
 /** The plan of a query, or undefined when graphql-js must run it. */
 export function planQuery(
   schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, checkVariables = variableCheck(schema, document, operation),
 ): QueryPlan | undefined {
   const root = schema.getQueryType();
   if (operation.operation !== 'query' || !root || usesDirectivesOrIntrospection(document)) return undefined;
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  // Without a prototype, as graphql-js keeps them: a spread of `constructor` finds nothing.
+  const fragments = Object.create(null) as Record<string, FragmentDefinitionNode>;
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
   try {
     return { operation, root: planObject(schema, fragments, root, [operation.selectionSet]), argsByVariables: new BoundedMap(MAX_ARGUMENT_SETS), checkVariables };
   } catch {
@@ -110,7 +113,7 @@ function usesDirectivesOrIntrospection(document: DocumentNode): boolean {
   return found;
 }
 
-function planObject(schema: GraphQLSchema, fragments: ReadonlyMap<string, FragmentDefinitionNode>, type: GraphQLObjectType, sets: readonly SelectionSetNode[]): ObjectPlan {
+function planObject(schema: GraphQLSchema, fragments: Fragments, type: GraphQLObjectType, sets: readonly SelectionSetNode[]): ObjectPlan {
   const collected = new Map<string, FieldNode[]>();
   for (const set of sets) collect(fragments, type, set, collected, new Set());
   const defs = type.getFields();
@@ -122,7 +125,7 @@ function planObject(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragme
     // `__typename` has no definition on the type: its resolver returns the type's name, a String.
     const shape = def ? shapeOf(def.type, (object) => planObject(schema, fragments, object, subSets)) : { kind: 'nonNull' as const, of: TEXT };
     return {
-      key, name, node, def, shape, hasArgs: (def?.args.length ?? 0) > 0, info: { fieldNodes: nodes } as unknown as GraphQLResolveInfo,
+      key, name, node, def, shape, hasArgs: (def?.args.length ?? 0) > 0, info: { fieldNodes: nodes, fragments } as unknown as GraphQLResolveInfo,
       lead: `${index === 0 ? '{' : ','}${JSON.stringify(key)}:`,
     };
   });
@@ -146,7 +149,7 @@ function shapeOf(type: GraphQLOutputType, objectPlan: (type: GraphQLObjectType) 
 }
 
 /** graphql-js's field collection for object types without directives: first appearance orders keys. */
-function collect(fragments: ReadonlyMap<string, FragmentDefinitionNode>, type: GraphQLObjectType, set: SelectionSetNode, out: Map<string, FieldNode[]>, seen: Set<string>): void {
+function collect(fragments: Fragments, type: GraphQLObjectType, set: SelectionSetNode, out: Map<string, FieldNode[]>, seen: Set<string>): void {
   for (const selection of set.selections) {
     if (selection.kind === Kind.FIELD) {
       const key = selection.alias?.value ?? selection.name.value;
@@ -157,7 +160,7 @@ function collect(fragments: ReadonlyMap<string, FragmentDefinitionNode>, type: G
       if (!selection.typeCondition || selection.typeCondition.name.value === type.name) collect(fragments, type, selection.selectionSet, out, seen);
     } else {
       const name = selection.name.value;
-      const fragment = fragments.get(name);
+      const fragment = fragments[name];
       if (seen.has(name) || !fragment || fragment.typeCondition.name.value !== type.name) continue;
       seen.add(name);
       collect(fragments, type, fragment.selectionSet, out, seen);
