@@ -6,6 +6,7 @@ import type { ComponentType, ContentType, DynamicZoneAttribute } from '../schema
 import type { AttributeScalars } from './attribute-scalars.js';
 import { dynamicZoneInput } from './dynamic-zones.js';
 import { IdScalar } from './id-scalar.js';
+import { madeOnce } from './made-once.js';
 import { isComponent, modelTypeName } from './names.js';
 import { relationInputField } from './relation-values.js';
 import { DateTimeFilterInput, IdFilterInput, SCALAR_SHAPES, StringFilterInput } from './shared-types.js';
@@ -33,8 +34,10 @@ export class InputTypes {
    * filters) and components (their fields) filter; dynamic zones cannot be filtered.
    */
   filtersOf(holder: Holder): GraphQLInputObjectType {
-    let type = this.filters.get(holder.uid);
-    if (type) return type;
+    return madeOnce(this.filters, holder.uid, () => this.makeFilters(holder));
+  }
+
+  private makeFilters(holder: Holder): GraphQLInputObjectType {
     const entry = !isComponent(holder);
     const self: GraphQLInputObjectType = new GraphQLInputObjectType({
       name: `${modelTypeName(holder)}FiltersInput`,
@@ -56,9 +59,7 @@ export class InputTypes {
         return fields;
       },
     });
-    this.filters.set(holder.uid, self);
-    type = self;
-    return type;
+    return self;
   }
 
   /**
@@ -67,10 +68,12 @@ export class InputTypes {
    * repeatable), whose `id` keeps an existing item; dynamic zones a list of their input scalar.
    */
   inputOf(holder: Holder): GraphQLInputObjectType {
-    let type = this.inputs.get(holder.uid);
-    if (type) return type;
+    return madeOnce(this.inputs, holder.uid, () => this.makeInput(holder));
+  }
+
+  private makeInput(holder: Holder): GraphQLInputObjectType {
     const typeName = modelTypeName(holder);
-    type = new GraphQLInputObjectType({
+    return new GraphQLInputObjectType({
       name: `${typeName}Input`,
       fields: () => {
         const fields: GraphQLInputFieldConfigMap = isComponent(holder) ? { id: { type: IdScalar } } : {};
@@ -91,17 +94,9 @@ export class InputTypes {
         return fields;
       },
     });
-    this.inputs.set(holder.uid, type);
-    return type;
   }
 
   private zoneInput(ct: ContentType, attr: DynamicZoneAttribute): GraphQLScalarType {
-    const key = `${ct.uid}.${attr.name}`;
-    let type = this.zones.get(key);
-    if (!type) {
-      type = dynamicZoneInput(this.registry, ct, attr);
-      this.zones.set(key, type);
-    }
-    return type;
+    return madeOnce(this.zones, `${ct.uid}.${attr.name}`, () => dynamicZoneInput(this.registry, ct, attr));
   }
 }

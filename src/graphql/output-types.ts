@@ -9,6 +9,7 @@ import type { GraphqlContext } from './context.js';
 import { dynamicZoneUnion } from './dynamic-zones.js';
 import { IdScalar } from './id-scalar.js';
 import type { InputTypes } from './input-types.js';
+import { madeOnce } from './made-once.js';
 import { connectionField, isComponent, modelTypeName, relationCollectionName } from './names.js';
 import { RelationFields } from './relation-fields.js';
 import { DateTimeScalar } from './scalars.js';
@@ -39,10 +40,12 @@ export class OutputTypes {
   }
 
   objectOf(holder: Holder): GraphQLObjectType {
-    let type = this.objects.get(holder.uid);
-    if (type) return type;
+    return madeOnce(this.objects, holder.uid, () => this.makeObject(holder));
+  }
+
+  private makeObject(holder: Holder): GraphQLObjectType {
     const name = modelTypeName(holder);
-    type = new GraphQLObjectType({
+    return new GraphQLObjectType({
       name,
       fields: () => {
         const fields: Fields = isComponent(holder) ? { id: { type: new GraphQLNonNull(IdScalar) } } : { documentId: { type: new GraphQLNonNull(IdScalar) } };
@@ -53,8 +56,6 @@ export class OutputTypes {
         return fields;
       },
     });
-    this.objects.set(holder.uid, type);
-    return type;
   }
 
   /** What a list takes, at the root, on a to-many relation and on a repeatable component. */
@@ -96,25 +97,16 @@ export class OutputTypes {
 
   /** `<Type>RelationResponseCollection`: a relation's `_connection`, its entries as `nodes`. */
   private collectionOf(target: ContentType): GraphQLObjectType {
-    let type = this.collections.get(target.uid);
-    if (!type) {
-      type = new GraphQLObjectType({
-        name: relationCollectionName(target),
-        fields: () => ({ nodes: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(this.objectOf(target)))) } }),
-      });
-      this.collections.set(target.uid, type);
-    }
-    return type;
+    return madeOnce(this.collections, target.uid, () => new GraphQLObjectType({
+      name: relationCollectionName(target),
+      fields: () => ({ nodes: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(this.objectOf(target)))) } }),
+    }));
   }
 
   private zoneOf(ct: ContentType, attr: DynamicZoneAttribute): GraphQLUnionType {
-    const key = `${ct.uid}.${attr.name}`;
-    let type = this.zones.get(key);
-    if (!type) {
+    return madeOnce(this.zones, `${ct.uid}.${attr.name}`, () => {
       const allowed = attr.components.map((uid) => this.source.registry.component(uid));
-      type = dynamicZoneUnion(ct, attr, allowed, (c) => this.objectOf(c));
-      this.zones.set(key, type);
-    }
-    return type;
+      return dynamicZoneUnion(ct, attr, allowed, (c) => this.objectOf(c));
+    });
   }
 }
