@@ -1,4 +1,5 @@
-import type { GraphQLFieldResolver } from 'graphql';
+import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
+import { ValidationError } from '../errors/index.js';
 import type { Entry } from '../documents/entry.js';
 import { DEFAULT_LIST_PARAMS_SETTINGS, parsePagination, type ParamValue } from '../query/params/index.js';
 import { placeOf } from '../query/params/errors.js';
@@ -27,10 +28,13 @@ export class ComponentFields {
   /**
    * A repeatable component: a page of its items, 25 unless `pagination` asks otherwise and at most
    * the largest page size, as Strapi's GraphQL pages them (checked on Strapi 5.54: 30 items answer
-   * 25; `pagination: { limit: 3 }` the first 3; `{ start: 28 }` the last 2).
+   * 25; `pagination: { limit: 3 }` the first 3; `{ start: 28 }` the last 2). Strapi also filters
+   * and sorts them; Quarry's reads cannot yet, so `filters` and `sort` are refused, not ignored.
    */
   repeatable(attr: ComponentAttribute): Resolver<ListArgs> {
-    return (parent, args, ctx) => {
+    return (parent, args, ctx, info) => {
+      if (args.filters !== undefined && args.filters !== null) throw unsupported(info.path, 'filters');
+      if (Array.isArray(args.sort) ? args.sort.length > 0 : args.sort !== undefined && args.sort !== null) throw unsupported(info.path, 'sort');
       const items = this.items(parent, attr.name, ctx);
       if (items === null) return null;
       const settings = { ...DEFAULT_LIST_PARAMS_SETTINGS, ...ctx.listParams };
@@ -50,4 +54,11 @@ export class ComponentFields {
     ctx.heldBy(value as Entry[], parent as Entry);
     return value as Entry[];
   }
+}
+
+/** `filters` or `sort` on a repeatable component, refused with the field's place in the response. */
+function unsupported(path: GraphQLResolveInfo['path'] | undefined, arg: 'filters' | 'sort'): ValidationError {
+  const at: (string | number)[] = [];
+  for (let p = path; p !== undefined; p = p.prev) at.unshift(p.key);
+  return ValidationError.at([...at, arg], `${arg === 'filters' ? 'Filtering' : 'Sorting'} the items of a repeatable component is not supported`);
 }

@@ -1,5 +1,5 @@
 import {
-  GraphQLError, GraphQLNonNull, GraphQLObjectType, GraphQLScalarType, GraphQLString, GraphQLUnionType, Kind,
+  GraphQLNonNull, GraphQLObjectType, GraphQLScalarType, GraphQLString, GraphQLUnionType, Kind,
 } from 'graphql';
 import { isRecord } from '../objects.js';
 import type { SchemaRegistry } from '../schema/registry.js';
@@ -41,7 +41,8 @@ export function dynamicZoneInput(registry: SchemaRegistry, ct: ContentType, attr
   const byTypeName = componentsByTypeName(registry);
   const item = (value: unknown): Record<string, unknown> => {
     const component = isRecord(value) && typeof value.__typename === 'string' ? byTypeName.get(value.__typename) : undefined;
-    if (component === undefined) throw new GraphQLError(`Component not found. expected one of: ${expected}`);
+    // A plain error, not a GraphQLError: graphql-js then prefixes what it was reading, as Strapi's answers show.
+    if (component === undefined) throw new Error(`Component not found. expected one of: ${expected}`);
     const { __typename: _, ...fields } = value as Record<string, unknown>;
     return { __component: component.uid, ...fields };
   };
