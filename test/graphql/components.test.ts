@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { realProject } from '../../fixtures/real-projects.js';
 import { startTestServer, type TestServer } from '../http/support.js';
 import { codes, gql } from './support.js';
@@ -149,6 +149,29 @@ describe('components, dynamic zones and media', () => {
     const expected = { seo: { metaTitle: 'Home' }, navbar: { logo: { company: 'Acme', image: { name: 'b.png' } }, left_navbar_items: [{ text: 'Pricing', URL: '/pricing' }] } };
     expect(global.updateGlobal).toEqual(expected);
     expect((await data('{ global { seo { metaTitle } navbar { logo { company image { name } } left_navbar_items { text URL } } } }')).global).toEqual(expected);
+  });
+});
+
+describe('reads and limits', () => {
+  it('reads a relation inside components with one batched read for all the entries of a level', async () => {
+    for (const slug of ['batch-1', 'batch-2']) await createPage(slug, 'documentId');
+    const spy = vi.spyOn(server.quarry.reads, 'related');
+    const read = await data('{ pages(filters: { slug: { startsWith: "batch-" } }, sort: "slug") { seo { metaImage { name } } } }');
+    expect(read.pages).toEqual([{ seo: { metaImage: { name: 'a.png' } } }, { seo: { metaImage: { name: 'a.png' } } }]);
+    expect(spy.mock.calls.map((c) => [c[0], c[2].length])).toEqual([['shared.seo', 2]]);
+    spy.mockRestore();
+  });
+
+  it('counts the selections inside a dynamic zone against the depth limit', async () => {
+    const limited = await startTestServer('node', { graphql: { maxDepth: 3 } }, server.quarry);
+    try {
+      const deep = await gql(limited.base, '{ pages { dynamic_zone { ... on ComponentDynamicZoneHero { CTAs { text } } } } }');
+      expect(deep.status).toBe(400);
+      expect(deep.body.errors[0].message).toBe('Query depth 4 exceeds the depth limit of 3 (setting graphql.maxDepth)');
+      expect((await gql(limited.base, '{ pages { dynamic_zone { __typename } } }')).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
   });
 });
 
