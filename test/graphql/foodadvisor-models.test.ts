@@ -55,3 +55,16 @@ it('writes a restaurant with nested, repeatable and dynamic-zone components and 
   expect(created.createRestaurant).toEqual(expected);
   expect((await data(`{ restaurants(filters: { name: { eq: "Le Zinc" } }) { ${RESTAURANT} } }`)).restaurants).toEqual([expected]);
 });
+
+it("answers a required field a draft leaves empty as Strapi 5.54 does: the field is non-null, so the entry is null, with graphql-js's error", async () => {
+  // On the peer: createRestaurant(status: DRAFT, data: { name }) answers createRestaurant: null and
+  // "Cannot return null for non-nullable field Restaurant.price." (INTERNAL_SERVER_ERROR); so does a read.
+  const error = (path: (string | number)[]) => ({
+    message: 'Cannot return null for non-nullable field Restaurant.price.', locations: [expect.any(Object)], path, extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  });
+  const draft = await gql(server.base, 'mutation { createRestaurant(status: DRAFT, data: { name: "No price" }) { name price } }');
+  expect(draft.body).toEqual({ errors: [error(['createRestaurant', 'price'])], data: { createRestaurant: null } });
+  const read = await gql(server.base, '{ restaurants(status: DRAFT, filters: { name: { eq: "No price" } }) { name price } }');
+  expect(read.body).toEqual({ errors: [error(['restaurants', 0, 'price'])], data: { restaurants: [null] } });
+  expect((await data('{ restaurants(status: DRAFT, filters: { name: { eq: "No price" } }) { name } }')).restaurants).toEqual([{ name: 'No price' }]);
+});
