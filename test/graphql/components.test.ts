@@ -135,6 +135,21 @@ describe('components, dynamic zones and media', () => {
     expect(answer.errors![0]!.extensions.error).toMatchObject({ name: 'ValidationError', details: { path: 'page.dynamic_zone.0.CTAs.sort' } });
   });
 
+  it("filters and sorts on a component's fields as REST does, media inside components included", async () => {
+    await createPage('filtered', 'documentId', { seo: { ...SEO, metaTitle: 'Filtered', metaImage: files[1]!.documentId } });
+    for (const title of ['Apple', 'Cherry', 'Banana']) await createPage(`fruit-${title}`, 'documentId', { seo: { ...SEO, metaTitle: title } });
+    const read = await data(`{ pages(filters: { seo: { metaTitle: { eq: "Filtered" } } }) { slug }
+      fruits: pages(filters: { seo: { metaTitle: { ne: "Filtered" } }, slug: { startsWith: "fruit-" } }, sort: "seo.metaTitle:desc") { seo { metaTitle } }
+      byImage: pages(filters: { seo: { metaImage: { name: { eq: "b.png" } } } }) { slug } }`);
+    expect(read).toEqual({
+      pages: [{ slug: 'filtered' }],
+      fruits: [{ seo: { metaTitle: 'Cherry' } }, { seo: { metaTitle: 'Banana' } }, { seo: { metaTitle: 'Apple' } }],
+      byImage: [{ slug: 'filtered' }],
+    });
+    await data('mutation { createProduct(data: { name: "Perky", perks: [{ text: "fast" }, { text: "cheap" }] }) { documentId } }');
+    expect((await data('{ products(filters: { perks: { text: { eq: "cheap" } } }) { name } }')).products).toEqual([{ name: 'Perky' }]);
+  });
+
   it('shows every file of a multiple media field in order, as a list and as a _connection', async () => {
     const created = await data(`mutation ($images: [ID]) { createProduct(data: { name: "Rocket", images: $images }) {
       images { name } first: images(pagination: { limit: 1 }) { name } images_connection { nodes { name } } } }`, { images: [files[2]!.documentId, files[0]!.documentId] });
