@@ -56,7 +56,7 @@ export class Reads {
       this.compiler.compile(uid, params, { door: 'service', kind, settings: DEFAULT_LIST_PARAMS_SETTINGS }));
   }
 
-  /** One relation of `uid` populated with REST's `populate[<attribute>]` options (GraphQL's relation fields). */
+  /** One relation of `uid`, a content-type or a component, populated with REST's `populate[<attribute>]` options (GraphQL's relation fields). */
   compileRelated(uid: string, attribute: string, options: ParamObject | undefined, settings?: Partial<ListParamsSettings>): CompiledPopulate {
     const populate: Record<string, ParamValue> = { [attribute]: options ?? 'true' };
     const key = requestKey([uid, populate, settings ?? null]);

@@ -12,7 +12,8 @@ export class GraphqlContext {
    * only when a relation of theirs is resolved, which most requests never do.
    */
   private statuses: WeakMap<object, Status> | undefined;
-  private unindexed: [readonly Entry[], Status][] = [];
+  /** Lists noted, each with its status or with the entry (or component) that holds its items. */
+  private unindexed: [readonly Entry[], Status | Entry][] = [];
 
   /** `listParams` are the REST list settings (default and largest page size), which GraphQL lists follow too. */
   constructor(readonly listParams: Partial<ListParamsSettings>) {}
@@ -26,9 +27,17 @@ export class GraphqlContext {
     this.unindexed.push([entries, status]);
   }
 
+  /** Components show the versions of related entries their entry shows: a holder is noted before what it holds. */
+  heldBy(values: readonly Entry[], holder: Entry): void {
+    this.unindexed.push([values, holder]);
+  }
+
   statusOf(entry: Entry): Status {
     const statuses = (this.statuses ??= new WeakMap());
-    for (const [entries, status] of this.unindexed) for (const e of entries) statuses.set(e, status);
+    for (const [entries, by] of this.unindexed) {
+      const status = typeof by === 'string' ? by : statuses.get(by) ?? 'published';
+      for (const e of entries) statuses.set(e, status);
+    }
     this.unindexed = [];
     return statuses.get(entry) ?? 'published';
   }

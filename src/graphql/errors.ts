@@ -49,7 +49,7 @@ export function executionErrors(errors: readonly GraphQLError[], report: (error:
     const base = { message: error.message, ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) };
     const quarry = quarryCause(error);
     if (quarry) out.push({ ...base, extensions: quarryExtensions(quarry) });
-    else if (cause === undefined || isGraphqlError(cause)) out.push({ ...base, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    else if (cause === undefined || isGraphqlError(cause) || isNullWhereNonNull(cause)) out.push({ ...base, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     else {
       report(cause);
       out.push({ ...base, message: INTERNAL_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
@@ -79,6 +79,14 @@ function quarryCause(error: GraphQLError): QuarryError | undefined {
 }
 
 const isGraphqlError = (value: unknown): boolean => value instanceof Error && value.name === 'GraphQLError';
+
+/**
+ * graphql-js's own error for a null where the type forbids one (a required field a draft leaves
+ * empty): a fact of the data, shown with its message as Strapi 5.54 shows it ("Cannot return null
+ * for non-nullable field Restaurant.price."), not a fault of the server to hide and report.
+ */
+const isNullWhereNonNull = (value: unknown): boolean =>
+  value instanceof Error && value.constructor === Error && value.message.startsWith('Cannot return null for non-nullable field ');
 
 /** `NotFoundError` → `NOT_FOUND_ERROR`. */
 const snake = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();

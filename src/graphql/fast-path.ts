@@ -1,8 +1,8 @@
 import {
-  getArgumentValues, getVariableValues, isEnumType, isListType, isNonNullType, isObjectType, isScalarType, Kind, visit,
+  getArgumentValues, getVariableValues, isEnumType, isListType, isNonNullType, isObjectType, isScalarType, isUnionType, Kind, visit,
   BREAK,
   type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLObjectType, type GraphQLOutputType,
-  type GraphQLResolveInfo, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
+  type GraphQLResolveInfo, type GraphQLSchema, type GraphQLUnionType, type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
 import { BoundedMap } from '../cache/index.js';
 import { jsonArray, rowTexts } from '../documents/entry-json.js';
@@ -10,7 +10,7 @@ import type { Entry } from '../documents/entry.js';
 import { jsonText } from '../query/querystring/index.js';
 import type { GraphqlContext } from './context.js';
 import { variableCheck, type VariableCheck } from './id-variables.js';
-import { objectText, printData, type FieldValues } from './plan-printer.js';
+import { objectText, printData, type FieldValues, type MemberValues } from './plan-printer.js';
 import { RawJson } from './raw-json.js';
 
 /**
@@ -18,7 +18,8 @@ import { RawJson } from './raw-json.js';
  * same resolvers and scalar serializers, but fields collected once per document (not once per
  * entry), arguments coerced once per variables text (not once per entry), no response paths
  * kept. Only for what cannot differ from graphql-js's answer: a query without directives
- * and without introspection, over object types only. Anything unexpected while running (an
+ * and without introspection, over object types and unions of them (dynamic zones, whose items
+ * name their member synchronously). Anything unexpected while running (an
  * error, a null where the type forbids it) gives up with `FALLBACK`, and the caller runs the
  * operation through graphql-js, which answers errors in full (queries have no side effects).
  */
@@ -28,7 +29,9 @@ export type Shape =
   | { readonly kind: 'nonNull'; readonly of: Shape }
   | { readonly kind: 'list'; readonly of: Shape }
   | { readonly kind: 'leaf'; readonly serialize: (value: unknown) => unknown }
-  | { readonly kind: 'object'; readonly plan: ObjectPlan };
+  | { readonly kind: 'object'; readonly plan: ObjectPlan }
+  /** A dynamic zone's item: the plan of the member its value resolves to. */
+  | { readonly kind: 'union'; readonly type: GraphQLUnionType; readonly plans: ReadonlyMap<string, ObjectPlan> };
 
 export interface FieldPlan {
   readonly key: string;
@@ -37,7 +40,7 @@ export interface FieldPlan {
   readonly def: GraphQLField<unknown, unknown> | undefined;
   readonly shape: Shape;
   readonly hasArgs: boolean;
-  /** What the resolver reads of `info`: the field's node, the relation loader's batch key. */
+  /** What resolvers read of `info`: the field's nodes (the relation loader's batch key, what a selection populates) and the fragments. */
   readonly info: GraphQLResolveInfo;
   /** The text opening its value in the printed object: `{"key":` for the first field, `,"key":` after. */
   readonly lead: string;
@@ -77,14 +80,17 @@ const MAX_ARGUMENT_SETS = 256;
 
 export const FALLBACK = Symbol('graphql fast path gives up');
 
+type Fragments = Readonly<Record<string, FragmentDefinitionNode>>;
+
 /** The plan of a query, or undefined when graphql-js must run it. */
 export function planQuery(
   schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, checkVariables = variableCheck(schema, document, operation),
 ): QueryPlan | undefined {
   const root = schema.getQueryType();
   if (operation.operation !== 'query' || !root || usesDirectivesOrIntrospection(document)) return undefined;
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  // Without a prototype, as graphql-js keeps them: a spread of `constructor` finds nothing.
+  const fragments = Object.create(null) as Record<string, FragmentDefinitionNode>;
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
   try {
     return { operation, root: planObject(schema, fragments, root, [operation.selectionSet]), argsByVariables: new BoundedMap(MAX_ARGUMENT_SETS), checkVariables };
   } catch {
@@ -110,9 +116,10 @@ function usesDirectivesOrIntrospection(document: DocumentNode): boolean {
   return found;
 }
 
-function planObject(schema: GraphQLSchema, fragments: ReadonlyMap<string, FragmentDefinitionNode>, type: GraphQLObjectType, sets: readonly SelectionSetNode[]): ObjectPlan {
+/** `union`: the union the object is a member of here, whose fragments apply to it too. */
+function planObject(schema: GraphQLSchema, fragments: Fragments, type: GraphQLObjectType, sets: readonly SelectionSetNode[], union?: string): ObjectPlan {
   const collected = new Map<string, FieldNode[]>();
-  for (const set of sets) collect(fragments, type, set, collected, new Set());
+  for (const set of sets) collect(fragments, [type.name, union], set, collected, new Set());
   const defs = type.getFields();
   const fields = [...collected].map(([key, nodes], index): FieldPlan => {
     const node = nodes[0]!;
@@ -120,9 +127,9 @@ function planObject(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragme
     const def = defs[name];
     const subSets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
     // `__typename` has no definition on the type: its resolver returns the type's name, a String.
-    const shape = def ? shapeOf(def.type, (object) => planObject(schema, fragments, object, subSets)) : { kind: 'nonNull' as const, of: TEXT };
+    const shape = def ? shapeOf(schema, def.type, (object, union) => planObject(schema, fragments, object, subSets, union)) : { kind: 'nonNull' as const, of: TEXT };
     return {
-      key, name, node, def, shape, hasArgs: (def?.args.length ?? 0) > 0, info: { fieldNodes: nodes } as unknown as GraphQLResolveInfo,
+      key, name, node, def, shape, hasArgs: (def?.args.length ?? 0) > 0, info: { fieldNodes: nodes, fragments } as unknown as GraphQLResolveInfo,
       lead: `${index === 0 ? '{' : ','}${JSON.stringify(key)}:`,
     };
   });
@@ -136,17 +143,21 @@ function isLeafShape(shape: Shape): boolean {
 
 const TEXT: Shape = { kind: 'leaf', serialize: (v) => v };
 
-function shapeOf(type: GraphQLOutputType, objectPlan: (type: GraphQLObjectType) => ObjectPlan): Shape {
-  if (isNonNullType(type)) return { kind: 'nonNull', of: shapeOf(type.ofType, objectPlan) };
-  if (isListType(type)) return { kind: 'list', of: shapeOf(type.ofType, objectPlan) };
+function shapeOf(schema: GraphQLSchema, type: GraphQLOutputType, objectPlan: (type: GraphQLObjectType, union?: string) => ObjectPlan): Shape {
+  if (isNonNullType(type)) return { kind: 'nonNull', of: shapeOf(schema, type.ofType, objectPlan) };
+  if (isListType(type)) return { kind: 'list', of: shapeOf(schema, type.ofType, objectPlan) };
   if (isScalarType(type) || isEnumType(type)) return { kind: 'leaf', serialize: (v) => type.serialize(v) };
   if (isObjectType(type)) return { kind: 'object', plan: objectPlan(type) };
-  // Interfaces and unions are not generated; a schema with them would need graphql-js.
+  if (isUnionType(type)) return { kind: 'union', type, plans: new Map(schema.getPossibleTypes(type).map((member) => [member.name, objectPlan(member, type.name)])) };
+  // Interfaces are not generated; a schema with them would need graphql-js.
   throw new Error(`No fast path for ${String(type)}`);
 }
 
-/** graphql-js's field collection for object types without directives: first appearance orders keys. */
-function collect(fragments: ReadonlyMap<string, FragmentDefinitionNode>, type: GraphQLObjectType, set: SelectionSetNode, out: Map<string, FieldNode[]>, seen: Set<string>): void {
+/**
+ * graphql-js's field collection for object types without directives: first appearance orders
+ * keys. `types`: the object type's name, and the union it stands for here, if any.
+ */
+function collect(fragments: Fragments, types: readonly (string | undefined)[], set: SelectionSetNode, out: Map<string, FieldNode[]>, seen: Set<string>): void {
   for (const selection of set.selections) {
     if (selection.kind === Kind.FIELD) {
       const key = selection.alias?.value ?? selection.name.value;
@@ -154,13 +165,13 @@ function collect(fragments: ReadonlyMap<string, FragmentDefinitionNode>, type: G
       if (nodes) nodes.push(selection);
       else out.set(key, [selection]);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      if (!selection.typeCondition || selection.typeCondition.name.value === type.name) collect(fragments, type, selection.selectionSet, out, seen);
+      if (!selection.typeCondition || types.includes(selection.typeCondition.name.value)) collect(fragments, types, selection.selectionSet, out, seen);
     } else {
       const name = selection.name.value;
-      const fragment = fragments.get(name);
-      if (seen.has(name) || !fragment || fragment.typeCondition.name.value !== type.name) continue;
+      const fragment = fragments[name];
+      if (seen.has(name) || !fragment || !types.includes(fragment.typeCondition.name.value)) continue;
       seen.add(name);
-      collect(fragments, type, fragment.selectionSet, out, seen);
+      collect(fragments, types, fragment.selectionSet, out, seen);
     }
   }
 }
@@ -278,6 +289,14 @@ class PlanRun {
       }
       case 'object':
         return this.object(shape.plan, value);
+      case 'union': {
+        // Only a synchronous answer naming a member is followed; anything else is graphql-js's to judge.
+        const name = shape.type.resolveType?.(value, this.ctx, undefined as never, shape.type);
+        const plan = typeof name === 'string' ? shape.plans.get(name) : undefined;
+        if (plan === undefined) return failed();
+        const values = this.object(plan, value);
+        return values instanceof Promise ? values.then((v): MemberValues => ({ plan, values: v })) : { plan, values } satisfies MemberValues;
+      }
     }
   }
 }

@@ -1,6 +1,7 @@
 import {
-  getNamedType, GraphQLError, isObjectType, Kind,
-  type FieldNode, type GraphQLField, type GraphQLObjectType, type SelectionSetNode, type ValidationContext, type ValidationRule,
+  getNamedType, GraphQLError, isObjectType, isUnionType, Kind,
+  type FieldNode, type GraphQLField, type GraphQLObjectType, type GraphQLUnionType, type SelectionSetNode, type ValidationContext,
+  type ValidationRule,
 } from 'graphql';
 
 export interface LimitSettings {
@@ -52,8 +53,11 @@ class Walk {
     return this.depth > this.settings.maxDepth || this.cost > this.settings.maxCost;
   }
 
-  /** `entries`: how many entries each field of this selection may be resolved for. */
-  selections(set: SelectionSetNode, parent: GraphQLObjectType, depth: number, entries: number, fragments: ReadonlySet<string>): void {
+  /**
+   * `entries`: how many entries each field of this selection may be resolved for. A union's
+   * selection (a dynamic zone's) holds `__typename` and fragments on its members.
+   */
+  selections(set: SelectionSetNode, parent: GraphQLObjectType | GraphQLUnionType, depth: number, entries: number, fragments: ReadonlySet<string>): void {
     for (const selection of set.selections) {
       if (this.passed) return;
       if (selection.kind === Kind.FIELD) {
@@ -70,13 +74,13 @@ class Walk {
     }
   }
 
-  private field(node: FieldNode, parent: GraphQLObjectType, depth: number, entries: number, fragments: ReadonlySet<string>): void {
+  private field(node: FieldNode, parent: GraphQLObjectType | GraphQLUnionType, depth: number, entries: number, fragments: ReadonlySet<string>): void {
     if (INTROSPECTION.has(node.name.value)) return;
     this.depth = Math.max(this.depth, depth);
     this.cost += entries;
-    const def = parent.getFields()[node.name.value];
+    const def = isObjectType(parent) ? parent.getFields()[node.name.value] : undefined;
     const child = def ? getNamedType(def.type) : undefined;
-    if (!node.selectionSet || !isObjectType(child)) return;
+    if (!node.selectionSet || !(isObjectType(child) || isUnionType(child))) return;
     this.selections(node.selectionSet, child, depth + 1, entries * this.pageSize(node, def!), fragments);
   }
 

@@ -7,10 +7,17 @@ import { RawJson } from './raw-json.js';
  * the plan already knows, so no key is quoted and no object is walked per request (walking the
  * answer with `JSON.stringify` for each key and leaf was a large part of a list query's cost).
  *
- * A run's values: an object is its fields' values in plan order (`FieldValues`), a list an
- * array of its items, a list of kept row texts a RawJson, a leaf its serialized value.
+ * A run's values: an object is its fields' values in plan order (`FieldValues`), a union's item
+ * the same with its member's plan, a list an array of its items, a list of kept row texts a
+ * RawJson, a leaf its serialized value.
  */
 export type FieldValues = readonly unknown[];
+
+/** A union's value: the plan of the member it resolved to, and that object's values. */
+export interface MemberValues {
+  readonly plan: ObjectPlan;
+  readonly values: FieldValues;
+}
 
 /** `{"data":<the values>}` in UTF-8 pieces: the answer the executor sends as it is. */
 export function printData(root: ObjectPlan, values: FieldValues): RawJson {
@@ -60,6 +67,9 @@ class PlanPrinter {
         return;
       case 'object':
         this.object(shape.plan, value as FieldValues);
+        return;
+      case 'union':
+        this.object((value as MemberValues).plan, (value as MemberValues).values);
         return;
       default:
         this.text += leafText(value);

@@ -1,7 +1,8 @@
 import { GraphQLList, type GraphQLInputField, type GraphQLInputFieldConfig } from 'graphql';
 import { parseRelationValue, type RelationSide } from '../documents/data.js';
 import { isRecord } from '../objects.js';
-import type { ContentType } from '../schema/types.js';
+import type { SchemaRegistry } from '../schema/registry.js';
+import type { Model } from '../schema/types.js';
 import { IdScalar } from './id-scalar.js';
 
 /**
@@ -34,12 +35,23 @@ export function writtenValue(field: RelationSide, value: unknown): unknown {
   return isRecord(only) && !('documentId' in only) && !('id' in only) ? only : value;
 }
 
-/** `data` of a create or update, each relation value as the client wrote it. */
-export function writtenData(ct: ContentType, data: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+/**
+ * `data` of a create or update, each relation value as the client wrote it, in components too
+ * (their input types have relation fields of their own). Dynamic-zone items come as JSON
+ * (dynamic-zones.ts), which graphql-js does not wrap.
+ */
+export function writtenData(registry: SchemaRegistry, holder: Model, data: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = { ...data };
   for (const key of Object.keys(out)) {
-    const attr = ct.attributes.get(key);
-    if (attr?.kind === 'relation') out[key] = writtenValue(attr, out[key]);
+    const attr = holder.attributes.get(key);
+    const value = out[key];
+    if (attr?.kind === 'relation') {
+      out[key] = writtenValue(attr, value);
+    } else if (attr?.kind === 'component' && value !== null && value !== undefined) {
+      const component = registry.component(attr.component);
+      const written = (item: unknown) => (isRecord(item) ? writtenData(registry, component, item) : item);
+      out[key] = Array.isArray(value) ? value.map(written) : written(value);
+    }
   }
   return out;
 }

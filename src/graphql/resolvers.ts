@@ -3,12 +3,13 @@ import { NotFoundError } from '../errors/index.js';
 import type { Entry } from '../documents/entry.js';
 import type { Page, PageMeta } from '../documents/read.js';
 import type { CreateParams, Status } from '../documents/service.js';
-import { DEFAULT_LIST_PARAMS_SETTINGS, type ListParamsSettings } from '../query/params/index.js';
+import type { ListParamsSettings, ParamObject } from '../query/params/index.js';
 import type { CompiledRead } from '../query/compile/compiled.js';
-import type { ContentType, RelationAttribute } from '../schema/types.js';
-import { entryInput, listInput, relationOptions, type ListArgs } from './args.js';
+import type { ContentType } from '../schema/types.js';
+import { entryInput, listInput, type ListArgs } from './args.js';
 import type { GraphqlContext } from './context.js';
 import { writtenData } from './relation-values.js';
+import { selectionPopulate, type SelectionInfo } from './selection-populate.js';
 import type { DocumentSource } from './source.js';
 
 /**
@@ -26,6 +27,7 @@ interface WriteArgs {
 
 interface Compiled {
   readonly settings: Partial<ListParamsSettings>;
+  readonly populate: ParamObject | undefined;
   readonly read: CompiledRead;
 }
 
@@ -47,31 +49,32 @@ export class Resolvers {
   constructor(private readonly source: DocumentSource, private readonly ct: ContentType) {}
 
   list(): Resolver<ListArgs> {
-    return (_parent, args, ctx) => this.read(args, 'list', ctx, (page) => page.results);
+    return (_parent, args, ctx, info) => this.read(args, 'list', ctx, this.populateOf(info), (page) => page.results);
   }
 
   connection(): Resolver<ListArgs> {
-    return (_parent, args, ctx) => this.read(args, 'connection', ctx, (page) => ({ nodes: page.results, pageInfo: pageInfoOf(page.pagination) }));
+    return (_parent, args, ctx, info) =>
+      this.read(args, 'connection', ctx, this.populateOf(info, 'nodes'), (page) => ({ nodes: page.results, pageInfo: pageInfoOf(page.pagination) }));
   }
 
   /** Null for a documentId that names nothing, as Strapi answers. */
   single(): Resolver<ListArgs & { readonly documentId: string }> {
-    return (_parent, args, ctx) => this.one(args, ctx, this.reads.one(this.readOf(args, 'one', ctx.listParams), args.documentId));
+    return (_parent, args, ctx, info) => this.one(args, ctx, this.reads.one(this.readOf(args, 'one', ctx.listParams, this.populateOf(info)), args.documentId));
   }
 
   /** A single type's query: its document, or null while it has none in that locale and version. */
   singleTypeFind(): Resolver<ListArgs> {
-    return (_parent, args, ctx) => this.one(args, ctx, this.singleType.read(this.readOf(args, 'one', ctx.listParams)));
+    return (_parent, args, ctx, info) => this.one(args, ctx, this.singleType.read(this.readOf(args, 'one', ctx.listParams, this.populateOf(info))));
   }
 
   create(): Resolver<WriteArgs> {
-    return async (_parent, args, ctx) => this.written(await this.service.create(this.writeParams(args)), ctx);
+    return async (_parent, args, ctx, info) => this.written(await this.service.create(this.writeParams(args, info)), ctx);
   }
 
   /** Null when the document does not exist (Strapi's GraphQL answers so, where REST answers 404). */
   update(): Resolver<WriteArgs & { readonly documentId: string }> {
-    return async (_parent, args, ctx) => {
-      const entry = await this.service.update({ documentId: args.documentId, ...this.writeParams(args) });
+    return async (_parent, args, ctx, info) => {
+      const entry = await this.service.update({ documentId: args.documentId, ...this.writeParams(args, info) });
       return entry === null ? null : this.written(entry, ctx);
     };
   }
@@ -85,7 +88,7 @@ export class Resolvers {
 
   /** A single type's `update<Type>`: creates the document when there is none, as Strapi's does. */
   singleTypePut(): Resolver<WriteArgs> {
-    return async (_parent, args, ctx) => this.written(await this.singleType.put(this.writeParams(args)), ctx);
+    return async (_parent, args, ctx, info) => this.written(await this.singleType.put(this.writeParams(args, info)), ctx);
   }
 
   /** A single type's `delete<Type>`: with no document, Strapi's `NotFoundError`. */
@@ -97,49 +100,35 @@ export class Resolvers {
     };
   }
 
-  /**
-   * A relation field of this type's entries: each entry asks, the loader gathers the whole level,
-   * and one `findRelatedSync` reads every list. Related entries show the versions their parent shows.
-   */
-  relation(attribute: RelationAttribute, target: ContentType): Resolver<ListArgs> {
-    return (parent, args, ctx, info) => {
-      const entry = parent as Entry;
-      const status = ctx.statusOf(entry);
-      const loaded = ctx.relations.load(info.fieldNodes[0]!, status, entry.id as number, (sources) => {
-        const pageSize = attribute.toMany ? (ctx.listParams.defaultPageSize ?? DEFAULT_LIST_PARAMS_SETTINGS.defaultPageSize) : undefined;
-        const options = relationOptions(this.source.registry, target, args, pageSize);
-        const node = this.reads.compileRelated(this.ct.uid, attribute.name, options, ctx.listParams);
-        const shown = (lists: Entry[][]) => {
-          for (const list of lists) ctx.shown(list, status);
-          return lists;
-        };
-        const lists = this.reads.related(this.ct.uid, node, sources, status);
-        return lists instanceof Promise ? lists.then(shown) : shown(lists);
-      });
-      return attribute.toMany ? loaded : loaded.then((list) => list[0] ?? null);
-    };
-  }
-
   /** A list field's answer: at once when the list runs inline (the usual, cheap case), else once the worker's page arrives. */
-  private read<T>(args: ListArgs, kind: 'list' | 'connection', ctx: GraphqlContext, answer: (page: Page) => T): T | Promise<T> {
+  private read<T>(args: ListArgs, kind: 'list' | 'connection', ctx: GraphqlContext, populate: ParamObject | undefined, answer: (page: Page) => T): T | Promise<T> {
     const shown = (page: Page): T => {
       ctx.shown(page.results, args.status ?? 'published');
       return answer(page);
     };
-    const page = this.reads.page(this.readOf(args, kind, ctx.listParams));
+    const page = this.reads.page(this.readOf(args, kind, ctx.listParams, populate));
     return page instanceof Promise ? page.then(shown) : shown(page);
   }
 
-  /** The read of a field's arguments; a connection counts its matches (`pageInfo.total`), a plain list does not. */
-  private readOf(args: ListArgs, kind: 'list' | 'connection' | 'one', settings: Partial<ListParamsSettings>): CompiledRead {
+  /**
+   * The read of a field's arguments and of what its selection populates; a connection counts its
+   * matches (`pageInfo.total`), a plain list does not.
+   */
+  private readOf(args: ListArgs, kind: 'list' | 'connection' | 'one', settings: Partial<ListParamsSettings>, populate: ParamObject | undefined): CompiledRead {
     const known = this.compiled[kind];
     const kept = known.get(args);
-    if (kept && kept.settings === settings) return kept.read;
+    if (kept && kept.settings === settings && kept.populate === populate) return kept.read;
+    const shown = populate === undefined ? {} : { populate };
     const read = kind === 'one'
-      ? this.reads.compileArgs(this.ct.uid, entryInput(args), settings, 'one')
-      : this.reads.compileArgs(this.ct.uid, listInput(this.source.registry, this.ct, args, kind === 'connection'), settings);
-    known.set(args, { settings, read });
+      ? this.reads.compileArgs(this.ct.uid, { ...entryInput(args), ...shown }, settings, 'one')
+      : this.reads.compileArgs(this.ct.uid, { ...listInput(this.source.registry, this.ct, args, kind === 'connection'), ...shown }, settings);
+    known.set(args, { settings, populate, read });
     return read;
+  }
+
+  /** Components and dynamic zones the field's selection shows (selection-populate.ts). */
+  private populateOf(info: SelectionInfo, under?: string): ParamObject | undefined {
+    return selectionPopulate(this.source.registry, this.ct, info, under);
   }
 
   private get service() {
@@ -151,8 +140,10 @@ export class Resolvers {
   }
 
   /** Writes default to `published`, as REST's and Strapi's GraphQL do: the draft is written, then published. */
-  private writeParams(args: WriteArgs): CreateParams {
-    return { data: writtenData(this.ct, args.data), status: args.status ?? 'published', locale: args.locale ?? undefined };
+  private writeParams(args: WriteArgs, info: SelectionInfo): CreateParams {
+    return {
+      data: writtenData(this.source.registry, this.ct, args.data), status: args.status ?? 'published', locale: args.locale ?? undefined, populate: this.populateOf(info),
+    };
   }
 
   /** One entry's answer, at once when it was read inline; related entries show the version asked for. */

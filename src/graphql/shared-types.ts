@@ -43,6 +43,8 @@ interface ScalarShape {
 
 const text: ScalarShape = { scalar: GraphQLString, filter: StringFilterInput };
 const float: ScalarShape = { scalar: GraphQLFloat, filter: scalarFilterInput('FloatFilterInput', GraphQLFloat) };
+/** Strapi shows block content as plain JSON, so `blocks` shares `json`'s scalar and filter. */
+const json: ScalarShape = { scalar: JsonScalar, filter: scalarFilterInput('JSONFilterInput', JsonScalar) };
 
 /** Passwords are never shown nor filtered; they have no shape. */
 export const SCALAR_SHAPES: Readonly<Record<Exclude<ScalarType, 'password'>, ScalarShape>> = {
@@ -60,6 +62,6 @@ export const SCALAR_SHAPES: Readonly<Record<Exclude<ScalarType, 'password'>, Sca
   date: { scalar: DateScalar, filter: scalarFilterInput('DateFilterInput', DateScalar) },
   datetime: { scalar: DateTimeScalar, filter: DateTimeFilterInput },
   time: { scalar: TimeScalar, filter: scalarFilterInput('TimeFilterInput', TimeScalar) },
-  json: { scalar: JsonScalar, filter: scalarFilterInput('JSONFilterInput', JsonScalar) },
-  blocks: { scalar: JsonScalar, filter: scalarFilterInput('JSONFilterInput', JsonScalar) },
+  json,
+  blocks: json,
 };

@@ -4,6 +4,7 @@ import { GraphqlContext } from '../../src/graphql/context.js';
 import { FALLBACK, planQuery, runQueryPlan } from '../../src/graphql/fast-path.js';
 import { graphqlSchemaOf } from '../../src/graphql/index.js';
 import { RawJson } from '../../src/graphql/raw-json.js';
+import { realProject } from '../../fixtures/real-projects.js';
 import { seed, type Seeded } from '../http/seed.js';
 import { source } from '../query/filters/fixtures.js';
 import { tempQuarry } from '../support/temp-quarry.js';
@@ -23,12 +24,12 @@ const operationOf = (query: string) => {
   return { document, operation: document.definitions.find((d) => d.kind === 'OperationDefinition') as OperationDefinitionNode };
 };
 
-async function both(query: string, variables?: Record<string, unknown>) {
+async function both(query: string, variables?: Record<string, unknown>, on = schema) {
   const { document, operation } = operationOf(query);
-  const plan = planQuery(schema, document, operation);
+  const plan = planQuery(on, document, operation);
   expect(plan, 'a plan').toBeDefined();
-  const fast = await runQueryPlan(schema, plan!, variables, new GraphqlContext({}));
-  const full = await execute({ schema, document, variableValues: variables, contextValue: new GraphqlContext({}) });
+  const fast = await runQueryPlan(on, plan!, variables, new GraphqlContext({}));
+  const full = await execute({ schema: on, document, variableValues: variables, contextValue: new GraphqlContext({}) });
   return { fast: fast === FALLBACK ? fast : Buffer.concat(fast.parts).toString(), full };
 }
 
@@ -128,6 +129,35 @@ describe('the fast path', () => {
       }
     } finally {
       await gadgets.dispose();
+    }
+  });
+
+  it('runs components and dynamic zones as graphql-js does, fragments on a zone and on its members included', async () => {
+    const launchpad = tempQuarry(realProject('launchpad'));
+    try {
+      const article = await launchpad.documents('api::article.article').create({ data: { title: 'Read me', description: 'd' }, status: 'published' });
+      await launchpad.documents('api::article.article').create({
+        data: { title: 'Holder', description: 'd', seo: { metaTitle: 'Seo', metaDescription: 'A description long enough for the fifty characters it needs' }, dynamic_zone: [
+          { __component: 'dynamic-zone.related-articles', heading: 'More', articles: [article.documentId] },
+          { __component: 'dynamic-zone.cta', heading: 'Go', CTAs: [{ text: 'a' }, { text: 'b', target: '_blank' }] },
+        ] },
+        status: 'published',
+      });
+      const on = graphqlSchemaOf(launchpad);
+      for (const [query, shows] of [
+        ['{ articles(sort: "title") { title seo { id metaTitle } dynamic_zone { __typename ... on ComponentDynamicZoneCta { id heading CTAs(pagination: { limit: 1 }) { text target } } ...Related } } }'
+          + ' fragment Related on ArticleDynamicZoneDynamicZone { ... on ComponentDynamicZoneRelatedArticles { heading articles { title } } }',
+        '{"__typename":"ComponentDynamicZoneRelatedArticles","heading":"More","articles":[{"title":"Read me"}]}'],
+        ['{ articles(filters: { title: { eq: "Holder" } }) { dynamic_zone { ...Cta } } } fragment Cta on ComponentDynamicZoneCta { CTAs { text } }',
+          '"dynamic_zone":[{},{"CTAs":[{"text":"a"},{"text":"b"}]}]'],
+      ] as const) {
+        const { fast, full } = await both(query, undefined, on);
+        expect(full.errors).toBeUndefined();
+        expect(fast).toBe(JSON.stringify({ data: full.data }));
+        expect(fast).toContain(shows);
+      }
+    } finally {
+      await launchpad.dispose();
     }
   });
 

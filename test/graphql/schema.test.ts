@@ -1,5 +1,5 @@
 import {
-  getNamedType, GraphQLID, GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType, GraphQLScalarType, isListType, isNonNullType,
+  getNamedType, GraphQLEnumType, GraphQLID, GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType, GraphQLScalarType, isListType, isNonNullType,
   type GraphQLSchema,
 } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -69,13 +69,19 @@ describe('the generated schema', () => {
     expect(Object.keys(mutation).filter((m) => m.includes('UsersPermissions'))).toEqual([]);
   });
 
-  it('gives entry types their fields, relations with their own list arguments', () => {
+  it('gives entry types their fields, required ones non-null, relations with their own list arguments and a _connection twin', () => {
     const restaurant = objectType(schema, 'Restaurant').getFields();
     expect(Object.keys(restaurant)).toEqual([
-      'documentId', 'name', 'stars', 'open', 'price', 'description', 'chef', 'categories', 'articles', 'createdAt', 'updatedAt', 'publishedAt',
+      'documentId', 'name', 'stars', 'open', 'price', 'description', 'chef', 'categories_connection', 'categories', 'articles_connection', 'articles',
+      'createdAt', 'updatedAt', 'publishedAt',
     ]);
+    expect(typeName(restaurant.name!)).toBe('String!');
+    expect(typeName(restaurant.stars!)).toBe('Int');
     expect(typeName(restaurant.categories!)).toBe('[Category]!');
     expect(restaurant.categories!.args.map((a) => `${a.name}: ${String(a.type)}`)).toEqual(['filters: CategoryFiltersInput', 'pagination: PaginationArg', 'sort: [String]']);
+    expect(typeName(restaurant.categories_connection!)).toBe('CategoryRelationResponseCollection');
+    expect(restaurant.categories_connection!.args.map((a) => a.name)).toEqual(['filters', 'pagination', 'sort']);
+    expect(typeName(objectType(schema, 'CategoryRelationResponseCollection').getFields().nodes!)).toBe('[Category!]!');
     expect(typeName(restaurant.chef!)).toBe('Chef');
     expect(restaurant.chef!.args).toEqual([]);
     expect(Object.keys(objectType(schema, 'Tag').getFields())).toContain('locale');
@@ -128,8 +134,11 @@ describe('names, scalars and private fields', () => {
   it('maps attribute types to Strapi scalars and enum types', () => {
     const fields = objectType(schema, 'BlogPost').getFields();
     expect(Object.fromEntries(['kind', 'mood', 'big', 'day', 'at', 'time', 'meta', 'locale'].map((f) => [f, typeName(fields[f]!)]))).toEqual({
-      kind: 'ENUM_BLOGPOST_KIND', mood: 'String', big: 'Long', day: 'Date', at: 'DateTime', time: 'Time', meta: 'JSON', locale: 'String',
+      kind: 'ENUM_BLOGPOST_KIND', mood: 'ENUM_BLOGPOST_MOOD', big: 'Long', day: 'Date', at: 'DateTime', time: 'Time', meta: 'JSON', locale: 'String',
     });
+    // Values that are not GraphQL names are named as Strapi names them, and stand for the stored value.
+    const mood = schema.getType('ENUM_BLOGPOST_MOOD') as GraphQLEnumType;
+    expect(mood.getValues().map((v) => [v.name, v.value])).toEqual([['so_so', 'so-so'], ['good', 'good']]);
     const filters = inputType(schema, 'BlogPostFiltersInput').getFields();
     expect(typeName(filters.kind!)).toBe('StringFilterInput');
     expect(typeName(filters.big!)).toBe('LongFilterInput');

@@ -74,10 +74,10 @@ export class ReadCompiler {
     });
   }
 
-  /** A populate as a door states it (REST's `populate[<relation>]` options), compiled alone. */
+  /** A populate as a door states it (REST's `populate[<relation>]` options) on a content-type's or a component's fields, compiled alone. */
   populateOf(uid: string, populate: ParamValue, settings: ListParamsSettings): CompiledPopulateTree {
-    const ct = this.registry.require(uid);
-    return deepFreeze(this.populate(parsePopulate(this.registry, ct, populate, settings, placeOf('populate'))));
+    const model = this.registry.model(uid);
+    return deepFreeze(this.populate(parsePopulate(this.registry, model, populate, settings, placeOf('populate'))));
   }
 
   /** REST's parameters, read as a query string states them (`parseListParams`). */

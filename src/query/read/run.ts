@@ -87,9 +87,12 @@ export class ReadRunner {
     return runPlannedList(this.registry, this.store, req, plan ?? this.plan(read)).total;
   }
 
-  /** For each source row of `type`, its rows related through `node` (one populate for many rows). */
+  /**
+   * For each source of `type`, its rows related through `node` (one populate for many rows). A
+   * source is an entry's row, or a component (its links are kept from its id).
+   */
   related(type: string, node: CompiledPopulate, sources: readonly number[], status: Status): ReadRow[][] {
-    const attr = this.registry.require(type).attributes.get(node.attribute);
+    const attr = this.registry.model(type).attributes.get(node.attribute);
     if (attr?.kind !== 'relation') throw new Error(`${type} has no relation ${node.attribute}`);
     const related = new RelatedReader(this.registry, this.store);
     return sources.map((id) => related.list(attr, node, id, status));
