@@ -3,19 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { DEMO_SCHEMAS } from '../../src/cli/paths.js';
-import { tempDir, testContext, type TestContext } from './support.js';
-
-/** Starts a serving command in-process and waits for its URL on stdout. */
-async function start(argv: string[], ctx: TestContext, pattern: RegExp): Promise<{ url: string; exit: Promise<number> }> {
-  const exit = main(argv, ctx);
-  for (let waited = 0; waited < 60_000; waited += 50) {
-    const m = pattern.exec(ctx.stdout.text);
-    if (m) return { url: m[1]!, exit };
-    const early = await Promise.race([exit, new Promise((r) => setTimeout(r, 50, 'running'))]);
-    if (early !== 'running') throw new Error(`exited with ${String(early)}: ${ctx.stderr.text}`);
-  }
-  throw new Error(`no URL within 60 s: ${ctx.stderr.text}`);
-}
+import { start, tempDir, testContext } from './support.js';
 
 describe('quarry serve', () => {
   for (const transport of ['uws', 'node']) {

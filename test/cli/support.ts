@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
+import { main } from '../../src/cli/main.js';
 import { createQuarry, type Entry, type Quarry } from '../../src/index.js';
 import type { RawAttribute, SchemaSource } from '../../src/schema/raw.js';
 
@@ -40,6 +41,18 @@ export function testContext(env: NodeJS.ProcessEnv = {}, cwd = process.cwd()): T
     stop = resolve;
   });
   return { env, cwd, stdout: new Sink(), stderr: new Sink(), waitForStop: () => stopped, stop: () => stop('SIGTERM') };
+}
+
+/** Starts a serving command in-process and waits for its URL on stdout. */
+export async function start(argv: string[], ctx: TestContext, pattern: RegExp): Promise<{ url: string; exit: Promise<number> }> {
+  const exit = main(argv, ctx);
+  for (let waited = 0; waited < 60_000; waited += 50) {
+    const m = pattern.exec(ctx.stdout.text);
+    if (m) return { url: m[1]!, exit };
+    const early = await Promise.race([exit, new Promise((r) => setTimeout(r, 50, 'running'))]);
+    if (early !== 'running') throw new Error(`exited with ${String(early)}: ${ctx.stderr.text}`);
+  }
+  throw new Error(`no URL within 60 s: ${ctx.stderr.text}`);
 }
 
 const rel = (relation: string, target: string, side: Partial<RawAttribute> = {}): RawAttribute => ({ type: 'relation', relation, target, ...side });

@@ -5,7 +5,7 @@ import { openQuarry } from '../open.js';
 import { describeSettings, resolveSettings } from '../settings.js';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../usage.js';
 
-const CHECK_SETTINGS = ['schemas', 'data', 'locales', 'defaultLocale'] as const;
+const CHECK_SETTINGS = ['schemas', 'customFields', 'data', 'locales', 'defaultLocale'] as const;
 
 export const checkCommand: Command = {
   name: 'check',
@@ -30,7 +30,9 @@ Example:
     if (dir !== undefined && args.flags.data !== undefined) throw new UsageError('name the data folder once: as DIR or as --data');
     const s = resolveSettings(CHECK_SETTINGS, args.flags, ctx.env, {}, dir === undefined ? {} : { data: dir });
     ctx.stderr.write(describeSettings(this.name, s));
-    const quarry = openQuarry({ schemas: s.schemas.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value }, ctx.cwd, true);
+    const quarry = openQuarry({
+      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value,
+    }, ctx, true);
     try {
       const report = quarry.check();
       print(report, ctx);

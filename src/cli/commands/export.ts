@@ -5,7 +5,7 @@ import { describeSettings, resolveSettings } from '../settings.js';
 import { exportFile } from '../transfer/export-file.js';
 import { formatOf } from '../transfer/files.js';
 
-const EXPORT_SETTINGS = ['schemas', 'data', 'locales', 'defaultLocale'] as const;
+const EXPORT_SETTINGS = ['schemas', 'customFields', 'data', 'locales', 'defaultLocale'] as const;
 
 export const exportCommand: Command = {
   name: 'export',
@@ -26,7 +26,9 @@ Example:
     const file = resolve(ctx.cwd, args.positionals[0]!);
     formatOf(file);
     ctx.stderr.write(describeSettings(this.name, s));
-    const quarry = openQuarry({ schemas: s.schemas.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value }, ctx.cwd, true);
+    const quarry = openQuarry({
+      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value,
+    }, ctx, true);
     try {
       await exportFile(quarry, file, ctx.stderr);
     } finally {

@@ -10,7 +10,7 @@ import { compactStore } from '../../store/compact.js';
 
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 
-const IMPORT_SETTINGS = ['schemas', 'data', 'locales', 'defaultLocale', 'batch', 'noSync'] as const;
+const IMPORT_SETTINGS = ['schemas', 'customFields', 'data', 'locales', 'defaultLocale', 'batch', 'noSync'] as const;
 
 export const importCommand: Command = {
   name: 'import',
@@ -36,8 +36,9 @@ Example:
     if (!existsSync(file)) throw new UsageError(`${args.positionals[0]}: no such file`);
     ctx.stderr.write(describeSettings(this.name, s));
     const quarry = openQuarry({
-      schemas: s.schemas.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value, noSync: s.noSync.value,
-    }, ctx.cwd);
+      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value,
+      noSync: s.noSync.value,
+    }, ctx);
     try {
       await importFile(quarry, file, s.batch.value, ctx.stderr);
     } catch (e) {
