@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
-import { openDbs, openRowDb, type Dbs, type RowDb } from './dbs.js';
+import { forgetUnsavedShapes, openDbs, openRowDb, type Dbs, type RowDb } from './dbs.js';
 import { LinkStore } from './links.js';
 import { RowStore } from './rows.js';
 import { checkStore, type CheckReport } from './check/check.js';
@@ -95,6 +95,9 @@ export class Store {
       // This instance dropped exactly what it wrote as it wrote it: its cache is current.
       this.seenGeneration = generation;
       return result;
+    } catch (e) {
+      for (const db of this.rowDbs.values()) forgetUnsavedShapes(db);
+      throw e;
     } finally {
       this.depth--;
     }
