@@ -1,4 +1,5 @@
 import { DocumentEngine, type I18nSettings } from './documents/engine.js';
+import { componentLayoutsOf } from './documents/component-layouts.js';
 import { layoutOf, linkLayoutsOf, internedNamesOf } from './documents/layouts.js';
 import type { Entry } from './documents/entry.js';
 import { DocumentReader } from './documents/read.js';
@@ -129,10 +130,11 @@ export class Quarry {
 
   /**
    * Checks the data folder's consistency: every index, count and link list against the rows and
-   * lists it is derived from, both sides of every relation against each other (`quarry check`).
+   * lists it is derived from, both sides of every relation against each other, the components
+   * rows hold and the links from them (`quarry check`).
    */
   check(): CheckReport {
-    return this.store.check(linkLayoutsOf(this.registry));
+    return this.store.check(linkLayoutsOf(this.registry), componentLayoutsOf(this.registry));
   }
 
   async close(): Promise<void> {

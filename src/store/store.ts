@@ -4,7 +4,7 @@ import { open, type RootDatabase } from 'lmdb';
 import { forgetUnsavedShapes, openDbs, openRowDb, type Dbs, type RowDb } from './dbs.js';
 import { LinkStore } from './links.js';
 import { RowStore } from './rows.js';
-import { checkStore, type CheckReport } from './check/check.js';
+import { checkStore, type CheckReport, type ComponentLayout } from './check/check.js';
 import type { LinkLayout, TypeLayout } from './layout.js';
 import { MAX } from './keys.js';
 import { ReadCache } from './read-cache.js';
@@ -187,12 +187,13 @@ export class Store {
 
   /**
    * Checks that every index, count and link list agrees with the rows and lists it is derived
-   * from (`links`: the relations, from the layer that knows them). Reads straight from LMDB.
+   * from (`links`: the relations, `components`: where rows hold components, from the layer that
+   * knows them). Reads straight from LMDB.
    */
-  check(links: readonly LinkLayout[]): CheckReport {
+  check(links: readonly LinkLayout[], components: readonly ComponentLayout[]): CheckReport {
     // A snapshot taken before another process's (or handle's) latest commit would miss it.
     if (!this.inTransaction) this.env.resetReadTxn();
-    return checkStore({ dbs: this.dbs, rowDbs: this.rowDbs, layouts: this.layouts, codes: this.codes }, links);
+    return checkStore({ dbs: this.dbs, rowDbs: this.rowDbs, layouts: this.layouts, codes: this.codes }, links, components);
   }
 
   /** Reads in a worker see a snapshot that does not renew by itself: call before each task. */

@@ -24,7 +24,7 @@ describe('quarry check', () => {
   it('finds the imported demo dataset consistent: a summary, exit 0', async () => {
     const { code, stdout, stderr } = await check(data);
     expect(stderr).toMatch(/--schemas +\S+ +env QUARRY_SCHEMAS/);
-    expect(stdout).toMatch(/^consistent: \d+ types, \d+ rows, \d+ index sets, \d+ relation lists, \d+ links\n$/);
+    expect(stdout).toMatch(/^consistent: \d+ types, \d+ rows, \d+ components, \d+ index sets, \d+ relation lists, \d+ links\n$/);
     expect(code).toBe(0);
   });
 

@@ -16,9 +16,10 @@ export const checkCommand: Command = {
 Reads the LMDB data folder given by --data (or as DIR) read-only, so a server may keep running
 on it, and checks that everything derived from the entries agrees with them exactly: the
 documentId lookup, row counts, every secondary index (plain, case-folded, trigram and null
-sets), and every relation list: its order against its position index and bounds, its target
-sets, both sides of every relation against each other, and no link to an entry that does not
-exist.
+sets), the components each row holds (lists where lists belong, dynamic-zone items of allowed
+components, each instance id held once per component), and every relation list: its order
+against its position index and bounds, its target sets, both sides of every relation against
+each other, and no link from or to an entry, or a component instance, that does not exist.
 
 Prints a summary when all is consistent (exit 0), else every problem found (exit 3).
 
@@ -44,8 +45,8 @@ Example:
 };
 
 function print(report: CheckReport, ctx: Context): void {
-  const { types, rows, indexSets, lists, links } = report.counts;
-  const checked = `${types} types, ${rows} rows, ${indexSets} index sets, ${lists} relation lists, ${links} links`;
+  const { types, rows, indexSets, lists, links, components } = report.counts;
+  const checked = `${types} types, ${rows} rows, ${components} components, ${indexSets} index sets, ${lists} relation lists, ${links} links`;
   if (report.consistent) {
     ctx.stdout.write(`consistent: ${checked}\n`);
     return;
