@@ -5,7 +5,9 @@ import { afterAll } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
 import { main } from '../../src/cli/main.js';
 import { createQuarry, type Entry, type Quarry } from '../../src/index.js';
+import { componentPopulate } from '../../src/cli/transfer/component-fields.js';
 import type { RawAttribute, SchemaSource } from '../../src/schema/raw.js';
+import type { RelationAttribute } from '../../src/schema/types.js';
 
 /** A temp folder, removed when the test file is done. */
 const made: string[] = [];
@@ -113,14 +115,16 @@ export function openRich(path: string): Quarry {
 
 /**
  * What the API shows of a Quarry: every version of every document in every locale, with each
- * relation list in its order, naming targets by documentId, locale and version. Row ids and
- * timestamps are left out: an import makes new ones.
+ * relation list in its order, naming targets by documentId, locale and version, and every
+ * component with the relations inside it alike. Row and component ids and timestamps are left
+ * out: an import makes new ones.
  */
 export async function snapshot(quarry: Quarry): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
+  const targetFields = (a: RelationAttribute) => ({ fields: ['publishedAt', ...(quarry.registry.require(a.target).localized ? ['locale'] : [])] });
   for (const ct of quarry.registry.types) {
-    const relations = [...ct.attributes.values()].filter((a) => a.kind === 'relation' && !a.private);
-    const populate = Object.fromEntries(relations.map((a) => [a.name, { fields: ['publishedAt', ...(quarry.registry.require((a as { target: string }).target).localized ? ['locale'] : [])] }]));
+    const relations = [...ct.attributes.values()].filter((a): a is RelationAttribute => a.kind === 'relation' && !a.private);
+    const populate = { ...componentPopulate(quarry.registry, ct, false, targetFields), ...Object.fromEntries(relations.map((a) => [a.name, targetFields(a)])) };
     // Both views for every type: a type without versions shows the drafts of its targets in one, their published rows in the other.
     for (const status of ['draft', 'published'] as const) {
       const entries = await quarry.documents(ct.uid).findMany({ status, locale: '*', populate });

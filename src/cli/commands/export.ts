@@ -14,9 +14,11 @@ export const exportCommand: Command = {
   settings: EXPORT_SETTINGS,
   details: `
 Writes FILE (.json or .msgpack/.mpk, by its extension) type by type, a page of rows at a time,
-without holding the dataset in memory: each document version with its fields, then each row's
-relations as ordered lists of { documentId, locale, status }. The file is written as
-FILE.partial and renamed once complete. The data folder is opened read-only.
+without holding the dataset in memory: each document version with its fields (components and
+dynamic zones included, item by item), then each row's relations as ordered lists of
+{ documentId, locale, status }, those inside its components laid out as its components are.
+The file is written as FILE.partial and renamed once complete. The data folder is opened
+read-only.
 
 Example:
   quarry export backup.msgpack --schemas data/schemas --data .quarry/demo

@@ -20,8 +20,10 @@ export const importCommand: Command = {
   details: `
 Reads FILE as a stream (.json or .msgpack/.mpk, by its extension) and writes it through the
 document service in batches, one LMDB transaction per batch. Documents keep their documentIds,
-draft and published versions and locales; both sides of every relation keep their order.
-The data folder must be new or empty. Rows get new ids and keep their timestamps. At the end the folder
+draft and published versions and locales; components and dynamic zones keep their items in
+order; both sides of every relation, and the relations inside components, keep their order.
+The data folder must be new or empty. Rows and component instances get new ids; rows keep
+their timestamps. At the end the folder
 is compacted (LMDB's free pages dropped), which keeps later commits fast.
 
 Progress goes to stderr: a bar on a terminal, plain lines otherwise.
