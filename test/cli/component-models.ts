@@ -1,7 +1,7 @@
 import { createQuarry, QuarryError, type Entry, type Quarry } from '../../src/index.js';
 import type { ProjectSources, RawAttribute } from '../../src/schema/raw.js';
 import { Rng } from '../../fixtures/prng.js';
-import { LOCALES } from './support.js';
+import { collectionType, LOCALES } from './support.js';
 
 const i18n = { pluginOptions: { i18n: { localized: true } } };
 const component = (uid: string, attributes: Record<string, RawAttribute>) => ({ uid, file: `components/${uid.replace('.', '/')}.json`, schema: { attributes } });
@@ -19,36 +19,17 @@ export const FILE = 'plugin::upload.file';
  */
 export const COMPONENT_LINKS_PROJECT: ProjectSources = {
   types: [
-    {
-      uid: PAGE,
-      file: 'api/page/content-types/page/schema.json',
-      schema: {
-        kind: 'collectionType',
-        info: { singularName: 'page', pluralName: 'pages', displayName: 'Page' },
-        options: { draftAndPublish: true },
-        ...i18n,
-        attributes: {
-          title: { type: 'string', ...i18n },
-          seo: { type: 'component', component: 'shared.seo', ...i18n },
-          links: { type: 'component', component: 'shared.link', repeatable: true, ...i18n },
-          blocks: { type: 'dynamiczone', components: ['sections.hero', 'sections.picks', 'sections.gallery'], ...i18n },
-        },
-      },
-    },
-    {
-      uid: SPOT,
-      file: 'api/spot/content-types/spot/schema.json',
-      schema: {
-        kind: 'collectionType',
-        info: { singularName: 'spot', pluralName: 'spots', displayName: 'Spot' },
-        options: { draftAndPublish: false },
-        attributes: {
-          name: { type: 'string' },
-          promo: { type: 'component', component: 'shared.link' },
-          highlights: { type: 'component', component: 'sections.picks', repeatable: true },
-        },
-      },
-    },
+    collectionType('page', true, true, {
+      title: { type: 'string', ...i18n },
+      seo: { type: 'component', component: 'shared.seo', ...i18n },
+      links: { type: 'component', component: 'shared.link', repeatable: true, ...i18n },
+      blocks: { type: 'dynamiczone', components: ['sections.hero', 'sections.picks', 'sections.gallery'], ...i18n },
+    }),
+    collectionType('spot', false, false, {
+      name: { type: 'string' },
+      promo: { type: 'component', component: 'shared.link' },
+      highlights: { type: 'component', component: 'sections.picks', repeatable: true },
+    }),
   ],
   components: [
     component('shared.seo', { metaTitle: { type: 'string' }, image: { type: 'media', multiple: false, allowedTypes: ['images'] } }),

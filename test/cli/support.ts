@@ -58,7 +58,8 @@ export async function start(argv: string[], ctx: TestContext, pattern: RegExp): 
 }
 
 const rel = (relation: string, target: string, side: Partial<RawAttribute> = {}): RawAttribute => ({ type: 'relation', relation, target, ...side });
-const type = (name: string, draftAndPublish: boolean, localized: boolean, attributes: Record<string, RawAttribute>): SchemaSource => ({
+/** A collection type `api::<name>.<name>` (plural `<name>s`) as its schema.json says it. */
+export const collectionType = (name: string, draftAndPublish: boolean, localized: boolean, attributes: Record<string, RawAttribute>): SchemaSource => ({
   uid: `api::${name}.${name}`,
   file: `${name}/schema.json`,
   schema: {
@@ -78,7 +79,7 @@ const type = (name: string, draftAndPublish: boolean, localized: boolean, attrib
  * of its target (`shop.featured`), and a localized type (`label`).
  */
 export const RICH_SCHEMAS: readonly SchemaSource[] = [
-  type('post', true, false, {
+  collectionType('post', true, false, {
     title: { type: 'string' },
     books: rel('manyToMany', 'api::book.book', { inversedBy: 'posts' }),
     next: rel('manyToMany', 'api::post.post', { inversedBy: 'prev' }),
@@ -87,20 +88,20 @@ export const RICH_SCHEMAS: readonly SchemaSource[] = [
     pinned: rel('oneWay', 'api::book.book'),
     labels: rel('manyWay', 'api::label.label'),
   }),
-  type('book', true, false, {
+  collectionType('book', true, false, {
     name: { type: 'string' },
     posts: rel('manyToMany', 'api::post.post', { mappedBy: 'books' }),
     shops: rel('manyToMany', 'api::shop.shop', { mappedBy: 'books' }),
     related: rel('manyWay', 'api::book.book'),
   }),
-  type('shop', false, false, {
+  collectionType('shop', false, false, {
     name: { type: 'string' },
     posts: rel('oneToMany', 'api::post.post', { mappedBy: 'shop' }),
     books: rel('manyToMany', 'api::book.book', { inversedBy: 'shops' }),
     featured: rel('oneWay', 'api::book.book'),
     labels: rel('manyToMany', 'api::label.label', { inversedBy: 'shops' }),
   }),
-  type('label', false, true, {
+  collectionType('label', false, true, {
     name: { type: 'string', pluginOptions: { i18n: { localized: true } } },
     code: { type: 'string', pluginOptions: { i18n: { localized: false } } },
     shops: rel('manyToMany', 'api::shop.shop', { mappedBy: 'labels' }),

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { open, type RootDatabase } from 'lmdb';
+import type { RootDatabase } from 'lmdb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Entry, ProblemKind, Quarry } from '../../src/index.js';
-import { openDbs, openRowDb, type Dbs } from '../../src/store/dbs.js';
+import { openRowDb, type Dbs } from '../../src/store/dbs.js';
 import { FILE, openComponentLinks, PAGE, randomComponentHistory, SPOT } from '../cli/component-models.js';
 import { tempDir } from '../cli/support.js';
+import { problemKinds, problemMessages, secondHandle } from './damage.js';
 
 /**
  * The checker on components (docs/content-models.md): what rows hold in component fields, the
@@ -19,6 +20,7 @@ let env: RootDatabase;
 let dbs: Dbs;
 let page: Entry;
 let spot: Entry;
+let damage: (fn: () => void) => void;
 
 const PICKS = 'sections.picks';
 const SPOTS_LIST = `${PICKS}.spots`;
@@ -37,8 +39,7 @@ beforeEach(async () => {
     },
     populate: { blocks: { populate: '*' } },
   });
-  env = open({ path, noSubdir: false, maxDbs: 80 });
-  dbs = openDbs(env);
+  ({ env, dbs, damage } = secondHandle(path));
 });
 afterEach(async () => {
   await env.close();
@@ -46,9 +47,8 @@ afterEach(async () => {
   rmSync(path, { recursive: true, force: true });
 });
 
-const damage = (fn: () => void) => env.transactionSync(fn);
-const kinds = (): ProblemKind[] => [...new Set(quarry.check().problems.map((p) => p.kind))].sort();
-const messages = (kind: ProblemKind) => quarry.check().problems.filter((p) => p.kind === kind).map((p) => p.message).join('\n');
+const kinds = () => problemKinds(quarry);
+const messages = (kind: ProblemKind) => problemMessages(quarry, kind);
 
 /** Rewrites the page's draft row with its dynamic zone as `blocks` gives it (dynamic zones are not indexed, so nothing else disagrees). */
 function rewriteBlocks(blocks: (held: Entry[]) => unknown): number {
