@@ -54,15 +54,17 @@ export function componentPopulate(
   const out: Record<string, unknown> = {};
   for (const attr of componentFieldsOf(model)) {
     if (attr.private || (links && !holdsLinks(registry, attr, within))) continue;
+    // A dynamic zone read `on` some components shows only their items: every one is named.
     const parts: Record<string, unknown> = {};
+    let deeper = false;
     for (const uid of componentsOf(attr)) {
-      if (within.includes(uid)) continue;
       const component = registry.component(uid);
-      const inner = componentPopulate(registry, component, links, relation, [...within, uid]);
-      if (relation) for (const r of relationsOf(component)) inner[r.name] = relation(r);
-      if (Object.keys(inner).length > 0) parts[uid] = { populate: inner };
+      const inner = within.includes(uid) ? {} : componentPopulate(registry, component, links, relation, [...within, uid]);
+      if (relation && !within.includes(uid)) for (const r of relationsOf(component)) inner[r.name] = relation(r);
+      deeper ||= Object.keys(inner).length > 0;
+      parts[uid] = Object.keys(inner).length > 0 ? { populate: inner } : true;
     }
-    if (Object.keys(parts).length === 0) out[attr.name] = true;
+    if (!deeper) out[attr.name] = true;
     else out[attr.name] = attr.kind === 'component' ? parts[attr.component] : { on: parts };
   }
   return out;
