@@ -79,9 +79,7 @@ describe('the demo page, as the peer answered it', () => {
     ]);
   });
 
-  // The peer leaves out the items of the components `on` does not name (here the rich text and the
-  // list); Quarry shows them with their own fields (docs/content-models.md). Passes once it matches.
-  it.fails('on that names some of a zone\'s components shows only their items, as Strapi 5.54 does', async () => {
+  it('on that names some of a zone\'s components shows only their items', async () => {
     const entry = await home('populate[sections][on][page.hero]=true');
     expect(entry.sections).toEqual([{ __component: 'page.hero', id: 2, heading: 'Bon appétit', subheading: 'sub' }]);
   });
