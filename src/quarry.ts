@@ -98,7 +98,7 @@ export class Quarry {
       scheduler.setLimit(new InlineReadLimit(this.store, options.queryTimeoutMs));
     }
     if (poolSettings) {
-      const pool = new QueryPool({ path: options.path, types: this.registry.types, i18n: this.engine.i18n, filterLimits }, poolSettings);
+      const pool = new QueryPool({ path: options.path, types: this.registry.types, components: this.registry.components, i18n: this.engine.i18n, filterLimits }, poolSettings);
       scheduler.setOffload(pool);
       this.pool = pool;
     }
