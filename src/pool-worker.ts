@@ -16,7 +16,7 @@ import { createQuarry } from './quarry.js';
 import { SchemaRegistry } from './schema/registry.js';
 
 const init = workerData as WorkerInit;
-const quarry = createQuarry({ schemas: new SchemaRegistry(init.types), path: init.path, readOnly: true, i18n: init.i18n, filterLimits: init.filterLimits });
+const quarry = createQuarry({ schemas: new SchemaRegistry(init.types, init.components), path: init.path, readOnly: true, i18n: init.i18n, filterLimits: init.filterLimits });
 // A list past its deadline stops at its next store read (see deadline.ts) instead of waiting
 // for the main thread to terminate the thread.
 const deadline = new Deadline();

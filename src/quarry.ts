@@ -1,4 +1,5 @@
 import { DocumentEngine, type I18nSettings } from './documents/engine.js';
+import { componentLayoutsOf } from './documents/component-layouts.js';
 import { layoutOf, linkLayoutsOf, internedNamesOf } from './documents/layouts.js';
 import type { Entry } from './documents/entry.js';
 import { DocumentReader } from './documents/read.js';
@@ -97,7 +98,7 @@ export class Quarry {
       scheduler.setLimit(new InlineReadLimit(this.store, options.queryTimeoutMs));
     }
     if (poolSettings) {
-      const pool = new QueryPool({ path: options.path, types: this.registry.types, i18n: this.engine.i18n, filterLimits }, poolSettings);
+      const pool = new QueryPool({ path: options.path, types: this.registry.types, components: this.registry.components, i18n: this.engine.i18n, filterLimits }, poolSettings);
       scheduler.setOffload(pool);
       this.pool = pool;
     }
@@ -129,10 +130,11 @@ export class Quarry {
 
   /**
    * Checks the data folder's consistency: every index, count and link list against the rows and
-   * lists it is derived from, both sides of every relation against each other (`quarry check`).
+   * lists it is derived from, both sides of every relation against each other, the components
+   * rows hold and the links from them (`quarry check`).
    */
   check(): CheckReport {
-    return this.store.check(linkLayoutsOf(this.registry));
+    return this.store.check(linkLayoutsOf(this.registry), componentLayoutsOf(this.registry));
   }
 
   async close(): Promise<void> {

@@ -12,7 +12,11 @@
  * (the cuisine of their chef's country first), articles in draft & publish (some only drafts,
  * some published with a newer draft), and tags in English and French. Names carry accents so
  * that `$containsi` and `$eqi` have something to fold. Both sides of every relation have their
- * own order: a chef lists restaurants by name, a category best-rated first.
+ * own order: a chef lists restaurants by name, a category best-rated first. Then file records
+ * (photos, as Strapi's upload plugin describes them), a cover photo on most articles, and pages
+ * built from components: an SEO component with a share image, and a dynamic zone of a hero with
+ * a photo, rich text in blocks and a list of restaurants (a relation inside a component). These
+ * come after everything else is drawn, so the rest of the data does not depend on them.
  */
 import { fileURLToPath } from 'node:url';
 import { RecordWriter } from '../../dist/src/cli/transfer/files.js';
@@ -196,6 +200,96 @@ for (const a of [...articles].reverse()) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Files, covers and pages
+
+/** Photos as Strapi's upload plugin records them (size in KB, the resized formats it makes). */
+const PHOTOS = [
+  ['bistro-interior', 'The dining room of a Paris bistro, zinc bar and mirrors', 1920, 1280],
+  ['crepes-du-marche', 'Buckwheat crêpes on a market griddle', 1600, 1067],
+  ['ramen-bowl', 'A bowl of shōyu ramen with a soft egg', 1800, 1200],
+  ['tapas-table', 'Tapas shared on a marble table in Sevilla', 2048, 1365],
+  ['marche-aux-fleurs', 'Fruit stalls at the morning market', 1920, 1080],
+  ['patisserie-vitrine', 'Éclairs and tartes in a pâtisserie window', 1440, 1800],
+  ['terrasse-du-soir', 'A terrace at dusk, tables set for dinner', 2400, 1600],
+  ['chef-en-cuisine', 'A chef plating in an open kitchen', 1600, 1600],
+];
+const FORMATS = [['large', 1000], ['medium', 750], ['small', 500], ['thumbnail', 245]];
+const hex = () => Math.floor(rand() * 0x1000000).toString(16).padStart(6, '0');
+const kb = (width, height) => Math.round(width * height * 0.00009 * (0.8 + rand() * 0.4) * 100) / 100;
+
+const files = PHOTOS.map(([base, alt, width, height]) => {
+  const hash = `${base.replace(/-/g, '_')}_${hex()}`;
+  const formats = {};
+  for (const [name, edge] of FORMATS) {
+    // Strapi makes a format only when it is smaller than the original, scaled to fit `edge`.
+    const scale = Math.min(edge / width, edge / height);
+    if (scale >= 1) continue;
+    const w = Math.round(width * scale);
+    const h = Math.round(height * scale);
+    const size = kb(w, h);
+    formats[name] = {
+      name: `${name}_${base}.jpg`, hash: `${name}_${hash}`, ext: '.jpg', mime: 'image/jpeg', path: null,
+      width: w, height: h, size, sizeInBytes: Math.round(size * 1000), url: `/uploads/${name}_${hash}.jpg`,
+    };
+  }
+  return {
+    id: documentId(), at: tick(),
+    data: {
+      name: `${base}.jpg`, alternativeText: alt, caption: null, focalPoint: null, width, height, formats, hash, ext: '.jpg', mime: 'image/jpeg',
+      size: kb(width, height), url: `/uploads/${hash}.jpg`, previewUrl: null, provider: 'local', provider_metadata: null,
+    },
+  };
+});
+// Most articles have a cover photo, the same in their draft and published versions.
+for (const a of articles) a.cover = chance(0.8) ? pick(files) : null;
+
+const blocks = (...paragraphs) => paragraphs.map((text) => ({ type: 'paragraph', children: [{ type: 'text', text }] }));
+const zinc = restaurants[0];
+const best = restaurants.filter((r) => r !== zinc && r.open && r.stars === 5).sort(byName);
+const pages = [
+  {
+    id: documentId(), at: tick(), published: true,
+    title: 'Welcome', slug: 'home',
+    seo: { metaTitle: 'Quarry Eats: where to eat tonight', metaDescription: 'Bistros, crêperies and izakayas, picked by our chefs and readers.', shareImage: files[6] },
+    sections: [
+      { __component: 'page.hero', heading: 'Bon appétit !', subheading: 'Restaurants, chefs and stories from twelve countries.', image: files[0] },
+      { __component: 'page.rich-text', body: [
+        { type: 'heading', level: 2, children: [{ type: 'text', text: 'Why Quarry Eats' }] },
+        { type: 'paragraph', children: [{ type: 'text', text: 'Every address here was ' }, { type: 'text', text: 'tried and tested', bold: true }, { type: 'text', text: ', from the zinc bar to the tasting menu.' }] },
+      ] },
+      { __component: 'page.restaurant-list', heading: 'Our picks this week', restaurants: [zinc, ...best.slice(0, 4)] },
+    ],
+  },
+  {
+    id: documentId(), at: tick(), published: true,
+    title: 'A week in Paris', slug: 'a-week-in-paris',
+    seo: { metaTitle: 'A week of eating in Paris', metaDescription: null, shareImage: files[4] },
+    sections: [
+      { __component: 'page.hero', heading: 'Sept jours, sept adresses', subheading: null, image: files[1] },
+      { __component: 'page.restaurant-list', heading: 'Where to go', restaurants: best.slice(4, 9) },
+    ],
+    // The newer draft adds a paragraph and a place, and moves the last one first.
+    draft: (p) => ({
+      ...p,
+      sections: [
+        p.sections[0],
+        { __component: 'page.rich-text', body: blocks('Du marché du matin au dernier verre : notre semaine, jour par jour.') },
+        { ...p.sections[1], restaurants: [best[8], ...best.slice(4, 8), best[9]] },
+      ],
+    }),
+  },
+  {
+    id: documentId(), at: tick(), published: false,
+    title: 'About us', slug: 'about',
+    seo: null,
+    sections: [
+      { __component: 'page.hero', heading: 'Who we are', subheading: 'A few cooks and a lot of appetite.', image: files[7] },
+      { __component: 'page.rich-text', body: blocks('We write about the places we go back to.', 'This page is a draft: it shows with status=draft only.') },
+    ],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
 // Records, in the format's four sections
 
 const CHEF = 'api::chef.chef';
@@ -203,14 +297,41 @@ const CATEGORY = 'api::category.category';
 const RESTAURANT = 'api::restaurant.restaurant';
 const ARTICLE = 'api::article.article';
 const TAG = 'api::tag.tag';
+const PAGE = 'api::page.page';
+const FILE = 'plugin::upload.file';
 
 const ref = (documentId, status = 'published', locale = null) => ({ documentId, locale, status });
 const version = (type, documentId, locale, status, createdAt, updatedAt, publishedAt, data) =>
   ({ kind: 'version', type, documentId, locale, status, createdAt, updatedAt, publishedAt, data });
-const links = (type, documentId, locale, status, relations) => {
+const links = (type, documentId, locale, status, relations, components) => {
   const kept = Object.fromEntries(Object.entries(relations).filter(([, list]) => list.length > 0));
-  return { kind: 'links', type, documentId, locale, status, relations: kept };
+  return { kind: 'links', type, documentId, locale, status, relations: kept, ...(components ? { components } : {}) };
 };
+
+/** A page's fields as a version record holds them: components without the relations inside them. */
+const pageData = (p) => ({
+  title: p.title,
+  slug: p.slug,
+  seo: p.seo && { metaTitle: p.seo.metaTitle, metaDescription: p.seo.metaDescription },
+  sections: p.sections.map(({ image: _image, restaurants: _restaurants, ...fields }) => fields),
+});
+/**
+ * The relations inside a page's components, laid out as its components are (format.ts): a field
+ * only when something in it links, and then every item of the dynamic zone, by position.
+ */
+function pageLinks(p) {
+  const components = {};
+  if (p.seo?.shareImage) components.seo = { shareImage: [ref(p.seo.shareImage.id)] };
+  const items = p.sections.map((s) => ({
+    __component: s.__component,
+    ...(s.image ? { image: [ref(s.image.id)] } : {}),
+    ...(s.restaurants?.length ? { restaurants: s.restaurants.map((r) => ref(r.id)) } : {}),
+  }));
+  if (items.some((i) => Object.keys(i).length > 1)) components.sections = items;
+  return Object.keys(components).length > 0 ? components : undefined;
+}
+const publishedAtOf = (p) => later(p.at, 2);
+const draftOf = (p) => (p.draft ? p.draft(p) : p);
 
 const records = [];
 // 1. Rows that are not drafts.
@@ -227,16 +348,24 @@ for (const a of publishedArticles) {
   const p = a.published;
   records.push(version(ARTICLE, a.id, null, 'published', a.at, p.publishedAt, p.publishedAt, { title: p.title, body: p.body }));
 }
+for (const f of files) records.push(version(FILE, f.id, null, 'published', f.at, f.at, f.at, f.data));
+const publishedPages = pages.filter((p) => p.published);
+for (const p of publishedPages) records.push(version(PAGE, p.id, null, 'published', p.at, publishedAtOf(p), publishedAtOf(p), pageData(p)));
 // 2. Relations of published rows.
 // Restaurants and tags have no versions: every row links their one row.
-const articleRelations = (v) => ({
+const articleRelations = (a, v) => ({
+  cover: a.cover ? [ref(a.cover.id)] : [],
   restaurants: v.restaurants.map((r) => ref(r.id)),
   tags: v.tags.map(({ tag, locale }) => ref(tag.id, 'published', locale)),
 });
-for (const a of publishedArticles) records.push(links(ARTICLE, a.id, null, 'published', articleRelations(a.published)));
+for (const a of publishedArticles) records.push(links(ARTICLE, a.id, null, 'published', articleRelations(a, a.published)));
+for (const p of publishedPages) records.push(links(PAGE, p.id, null, 'published', {}, pageLinks(p)));
 // 3. Drafts: first those of published articles (their rows exist already), then the rest.
 for (const a of [...publishedArticles, ...articles.filter((x) => !x.published)]) {
   records.push(version(ARTICLE, a.id, null, 'draft', a.at, a.draft.updatedAt, null, { title: a.draft.title, body: a.draft.body }));
+}
+for (const p of [...publishedPages, ...pages.filter((x) => !x.published)]) {
+  records.push(version(PAGE, p.id, null, 'draft', p.at, p.draft ? later(p.at, 72) : p.at, null, pageData(draftOf(p))));
 }
 // 4. Every other row's relations.
 for (const c of chefs) records.push(links(CHEF, c.id, null, 'published', { restaurants: c.restaurants.map((r) => ref(r.id)) }));
@@ -248,9 +377,10 @@ for (const r of restaurants) {
     articles: [...r.articles.draft.map((a) => ref(a.id, 'draft')), ...r.articles.published.map((a) => ref(a.id, 'published'))],
   }));
 }
-for (const a of articles) records.push(links(ARTICLE, a.id, null, 'draft', articleRelations(a.draft)));
+for (const a of articles) records.push(links(ARTICLE, a.id, null, 'draft', articleRelations(a, a.draft)));
+for (const p of pages) records.push(links(PAGE, p.id, null, 'draft', {}, pageLinks(draftOf(p))));
 // As an export does: a row that links nothing has no links record, except a draft (see format.ts).
-const written = records.filter((r) => r.kind !== 'links' || Object.keys(r.relations).length > 0 || r.status === 'draft');
+const written = records.filter((r) => r.kind !== 'links' || Object.keys(r.relations).length > 0 || r.components || r.status === 'draft');
 
 const writer = RecordWriter.open(OUT);
 await writer.write({
@@ -261,11 +391,13 @@ await writer.write({
     { uid: ARTICLE, draftAndPublish: true, localized: false },
     { uid: CATEGORY, draftAndPublish: false, localized: false },
     { uid: CHEF, draftAndPublish: false, localized: false },
+    { uid: PAGE, draftAndPublish: true, localized: false },
     { uid: RESTAURANT, draftAndPublish: false, localized: false },
     { uid: TAG, draftAndPublish: false, localized: true },
+    { uid: FILE, draftAndPublish: false, localized: false },
   ],
 });
 for (const r of written) await writer.write(r);
 await writer.write({ kind: 'end', records: written.length });
 await writer.close();
-console.log(`${OUT}: ${written.length} records (${chefs.length} chefs, ${categories.length} categories, ${restaurants.length} restaurants, ${articles.length} articles, ${tags.length} tags)`);
+console.log(`${OUT}: ${written.length} records (${chefs.length} chefs, ${categories.length} categories, ${restaurants.length} restaurants, ${articles.length} articles, ${tags.length} tags, ${pages.length} pages, ${files.length} files)`);

@@ -2,6 +2,8 @@ import type { Quarry } from '../index.js';
 
 /** The restaurant the connect example rearranges: it is in the demo dataset (data/demo/generate.mjs). */
 export const EXAMPLE_RESTAURANT = 'Le Petit Zinc';
+/** The slug of the page the components example reads, also in the demo dataset. */
+export const EXAMPLE_PAGE = 'home';
 
 /**
  * Example requests printed when the demo starts, built against what the data folder holds so
@@ -13,6 +15,8 @@ export async function demoExamples(quarry: Quarry, url: string): Promise<string>
     `curl -g '${url}/restaurants?filters[chef][country][$eq]=France&filters[categories][name][$eq]=Bistro&filters[open][$eq]=true&sort=stars:desc&populate[chef][fields][0]=name'`,
     '',
     ...(await connectExample(quarry, url)),
+    '',
+    ...pageExample(url),
     '',
     ...graphqlExample(url),
   ];
@@ -35,6 +39,17 @@ async function connectExample(quarry: Quarry, url: string): Promise<string[]> {
   return [
     `# Connect with a position: file "${EXAMPLE_RESTAURANT}" under "${String(category.name)}", before "${anchor.name}"`,
     `curl -X PUT '${url}/restaurants/${String(restaurant.documentId)}?populate=categories' -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`,
+  ];
+}
+
+/**
+ * A page built from components (data/schemas/api/page): its SEO component with the share image,
+ * and its dynamic zone with what each section links (the hero's image, the list's restaurants).
+ */
+function pageExample(url: string): string[] {
+  return [
+    `# Components, a dynamic zone and media: the "${EXAMPLE_PAGE}" page with its SEO image and each section populated`,
+    `curl -g '${url}/pages?filters[slug][$eq]=${EXAMPLE_PAGE}&populate[seo][populate]=shareImage&populate[sections][populate]=*'`,
   ];
 }
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { createQuarry, type Quarry, type QuarryOptions } from '../index.js';
+import type { Context } from './context.js';
 import { UsageError } from './usage.js';
 
 export interface OpenSettings {
@@ -9,22 +10,32 @@ export interface OpenSettings {
   readonly locales: readonly string[];
   /** Empty: the first locale. */
   readonly defaultLocale: string;
+  /** Custom field uid → the type it stores as. */
+  readonly customFields?: QuarryOptions['customFields'];
   readonly noSync?: boolean;
   readonly pool?: QuarryOptions['pool'];
   readonly filterLimits?: QuarryOptions['filterLimits'];
   readonly queryTimeoutMs?: QuarryOptions['queryTimeoutMs'];
 }
 
-/** A Quarry from command settings; paths are relative to `cwd`. Read-only opens need an existing folder. */
-export function openQuarry(s: OpenSettings, cwd: string, readOnly = false): Quarry {
+/**
+ * A Quarry from command settings; paths are relative to the command's folder. Read-only opens
+ * need an existing folder. What the schemas loaded with a caveat (`registry.warnings`) is
+ * printed to stderr, one line each, so a project that loads is never silently served partly.
+ */
+export function openQuarry(s: OpenSettings, ctx: Pick<Context, 'cwd' | 'stderr'>, readOnly = false): Quarry {
+  const { cwd } = ctx;
   const schemas = resolve(cwd, s.schemas);
   if (!existsSync(schemas)) throw new UsageError(`--schemas ${s.schemas}: no such folder`);
   const data = dataFolder(s.data, cwd, readOnly);
   const defaultLocale = s.defaultLocale === '' ? s.locales[0]! : s.defaultLocale;
   if (!s.locales.includes(defaultLocale)) throw new UsageError(`--default-locale ${defaultLocale} is not one of --locales (${s.locales.join(', ')})`);
-  return createQuarry({
-    schemas, path: data, i18n: { defaultLocale, locales: s.locales }, noSync: s.noSync ?? false, readOnly, pool: s.pool, filterLimits: s.filterLimits, queryTimeoutMs: s.queryTimeoutMs,
+  const quarry = createQuarry({
+    schemas, customFields: s.customFields, path: data, i18n: { defaultLocale, locales: s.locales }, noSync: s.noSync ?? false, readOnly,
+    pool: s.pool, filterLimits: s.filterLimits, queryTimeoutMs: s.queryTimeoutMs,
   });
+  for (const warning of quarry.registry.warnings) ctx.stderr.write(`quarry: warning: ${warning}\n`);
+  return quarry;
 }
 
 /** The absolute path of `--data`, checked: `mustExist` for commands that only read or change what is there. */

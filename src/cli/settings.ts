@@ -4,6 +4,7 @@ import { DEFAULT_TIMEOUT_MS } from '../pool/pool.js';
 import { DEFAULT_FILTER_LIMITS } from '../query/filters/index.js';
 import { DEFAULT_LIST_PARAMS_SETTINGS } from '../query/params/index.js';
 import { DEFAULT_QUERY_LIMITS } from '../query/querystring/index.js';
+import { SCALAR_TYPES } from '../schema/types.js';
 import { TOKEN_TYPES, type TokenType } from '../store/tokens.js';
 import { UsageError } from './usage.js';
 
@@ -72,6 +73,22 @@ function list(t: string): string[] {
   return items;
 }
 
+/**
+ * `plugin::x.y=string,plugin::a.b=json`: custom field uid → the scalar type it stores as. Each
+ * pair is checked here, so a typo stops the command before anything is opened.
+ */
+function customFields(t: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of t.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+    const [uid, type, ...rest] = pair.split('=').map((p) => p.trim());
+    if (!uid || type === undefined || rest.length > 0) throw new Error(`${JSON.stringify(pair)} must be <custom field uid>=<type>, e.g. plugin::color-picker.color=string`);
+    if (!(SCALAR_TYPES as readonly string[]).includes(type)) throw new Error(`${uid} maps to ${JSON.stringify(type)}, which is not one of ${SCALAR_TYPES.join(', ')}`);
+    if (uid in out) throw new Error(`${uid} is mapped twice`);
+    out[uid] = type;
+  }
+  return out;
+}
+
 function flagValue(t: string): boolean {
   if (/^(1|true|yes|on)$/i.test(t)) return true;
   if (/^(0|false|no|off)$/i.test(t)) return false;
@@ -85,7 +102,12 @@ function transport(t: string): 'uws' | 'node' {
 
 /** Every setting of every command; each command lists the ones it reads. */
 export const SETTINGS = {
-  schemas: setting('schemas', 'folder of Strapi content-type schemas (<name>/schema.json or src/api/*/content-types/*/schema.json)', undefined, text),
+  schemas: setting(
+    'schemas',
+    'a Strapi project, its root or its src/ (api/*/content-types/*/schema.json, components/<category>/<name>.json, extensions/*/content-types/*/schema.json), or a folder of <name>/schema.json',
+    undefined, text,
+  ),
+  customFields: setting('custom-fields', 'custom fields Quarry does not know, each with the type it stores as: plugin::x.y=string,plugin::a.b=json (unmapped ones load as json, with a warning)', '', customFields),
   data: setting('data', 'LMDB data folder (created when missing)', undefined, text),
   host: setting('host', 'address to listen on', '127.0.0.1', text),
   port: setting('port', 'port to listen on (0: any free port)', '1337', port),

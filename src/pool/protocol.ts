@@ -10,13 +10,15 @@ import {
   ServiceUnavailableError, UnauthorizedError, ValidationError, type ErrorDetails,
 } from '../errors/index.js';
 import type { FilterLimits } from '../query/filters/index.js';
-import type { ContentType } from '../schema/types.js';
+import type { ComponentType, ContentType } from '../schema/types.js';
 
 /** `workerData` of every worker: enough to open the same Quarry read-only. */
 export interface WorkerInit {
   readonly path: string;
   /** The main thread's loaded content-types (plain data and Maps): the worker does not reload files. */
   readonly types: readonly ContentType[];
+  /** And its components: the store's layouts of the types reach into them. */
+  readonly components: readonly ComponentType[];
   readonly i18n: I18nSettings;
   /** The main thread's filter limits, so a pooled list refuses what an inline one would. */
   readonly filterLimits: FilterLimits;

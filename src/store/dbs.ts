@@ -36,6 +36,17 @@ export function openDbs(env: RootDatabase): Dbs {
   };
 }
 
+/**
+ * After a write transaction is aborted: the row shapes msgpackr saved under STRUCTURES_KEY during
+ * it are gone from the database, but the encoder still holds them and would write later rows
+ * against shape ids that were never stored (those rows then decode wrongly). Marked
+ * uninitialized, its shapes are read back from the database at the next write.
+ */
+export function forgetUnsavedShapes(db: RowDb): void {
+  const structures = (db as unknown as { encoder?: { structures?: { uninitialized?: boolean } } }).encoder?.structures;
+  if (structures) structures.uninitialized = true;
+}
+
 export function openRowDb(env: RootDatabase, type: string): RowDb {
   return env.openDB<Record<string, unknown>, number>({ name: `rows:${type}`, keyEncoding: 'uint32', sharedStructuresKey: STRUCTURES_KEY });
 }

@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
-import { openDbs, openRowDb, type Dbs, type RowDb } from './dbs.js';
+import { forgetUnsavedShapes, openDbs, openRowDb, type Dbs, type RowDb } from './dbs.js';
 import { LinkStore } from './links.js';
 import { RowStore } from './rows.js';
-import { checkStore, type CheckReport } from './check/check.js';
+import { checkStore, type CheckReport, type ComponentLayout } from './check/check.js';
 import type { LinkLayout, TypeLayout } from './layout.js';
 import { MAX } from './keys.js';
 import { ReadCache } from './read-cache.js';
@@ -106,6 +106,9 @@ export class Store {
       // This instance dropped exactly what it wrote as it wrote it: its cache is current.
       this.seenGeneration = generation;
       return result;
+    } catch (e) {
+      for (const db of this.rowDbs.values()) forgetUnsavedShapes(db);
+      throw e;
     } finally {
       this.depth--;
     }
@@ -195,12 +198,13 @@ export class Store {
 
   /**
    * Checks that every index, count and link list agrees with the rows and lists it is derived
-   * from (`links`: the relations, from the layer that knows them). Reads straight from LMDB.
+   * from (`links`: the relations, `components`: where rows hold components, from the layer that
+   * knows them). Reads straight from LMDB.
    */
-  check(links: readonly LinkLayout[]): CheckReport {
+  check(links: readonly LinkLayout[], components: readonly ComponentLayout[]): CheckReport {
     // A snapshot taken before another process's (or handle's) latest commit would miss it.
     if (!this.inTransaction) this.env.resetReadTxn();
-    return checkStore({ dbs: this.dbs, rowDbs: this.rowDbs, layouts: this.layouts, codes: this.codes }, links);
+    return checkStore({ dbs: this.dbs, rowDbs: this.rowDbs, layouts: this.layouts, codes: this.codes }, links, components);
   }
 
   /** Reads in a worker see a snapshot that does not renew by itself: call before each task. */

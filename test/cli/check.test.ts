@@ -1,8 +1,10 @@
 import { join } from 'node:path';
+import { open } from 'lmdb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { DEMO_DATASET, DEMO_SCHEMAS } from '../../src/cli/paths.js';
 import { createQuarry } from '../../src/index.js';
+import { openRowDb } from '../../src/store/dbs.js';
 import { tempDir, testContext } from './support.js';
 
 const env = { QUARRY_SCHEMAS: DEMO_SCHEMAS, QUARRY_LOCALES: 'en,fr' };
@@ -24,7 +26,7 @@ describe('quarry check', () => {
   it('finds the imported demo dataset consistent: a summary, exit 0', async () => {
     const { code, stdout, stderr } = await check(data);
     expect(stderr).toMatch(/--schemas +\S+ +env QUARRY_SCHEMAS/);
-    expect(stdout).toMatch(/^consistent: \d+ types, \d+ rows, \d+ index sets, \d+ relation lists, \d+ links\n$/);
+    expect(stdout).toMatch(/^consistent: \d+ types, \d+ rows, \d+ components, \d+ index sets, \d+ relation lists, \d+ links\n$/);
     expect(code).toBe(0);
   });
 
@@ -70,4 +72,26 @@ describe('quarry check', () => {
       expect(stderr).toMatch(/--data \S+: no such folder/);
     }
   });
+});
+
+describe('quarry check on components', () => {
+  it('names a dynamic-zone item of a component the zone does not allow, and links left from an item no row holds: exit 3', async () => {
+    const data = join(tempDir(), 'db');
+    expect(await main(['import', DEMO_DATASET, '--data', data], testContext(env))).toBe(0);
+    const quarry = createQuarry({ schemas: DEMO_SCHEMAS, path: data, i18n: { locales: ['en', 'fr'] }, readOnly: true });
+    const page = (await quarry.documents('api::page.page').findFirst({ filters: { slug: { $eq: 'home' } } }))!;
+    const id = quarry.store.rows.idOf('api::page.page', page.documentId as string, 'draft', null)!;
+    await quarry.close();
+    // The row rewritten past the store: its hero named as another component, its restaurant list gone (its links stay).
+    const lmdb = open({ path: data, noSubdir: false, maxDbs: 80 });
+    const rows = openRowDb(lmdb, 'api::page.page');
+    const row = rows.get(id) as { sections: { __component: string; id: number }[] };
+    const [hero, text] = row.sections;
+    await lmdb.transactionSync(() => rows.putSync(id, { ...row, sections: [{ ...hero, __component: 'shared.seo' }, text] }));
+    await lmdb.close();
+    const { code, stdout } = await check(data);
+    expect(stdout).toContain(`component: api::page.page row ${id}.sections.0 names component "shared.seo", which the dynamic zone does not allow (page.hero, page.rich-text, page.restaurant-list)\n`);
+    expect(stdout).toMatch(/^dangling: page\.restaurant-list\.restaurants: links from page\.restaurant-list instance \d+, which no row holds$/m);
+    expect(code).toBe(3);
+  }, 60_000);
 });

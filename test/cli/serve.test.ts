@@ -3,19 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { DEMO_SCHEMAS } from '../../src/cli/paths.js';
-import { tempDir, testContext, type TestContext } from './support.js';
-
-/** Starts a serving command in-process and waits for its URL on stdout. */
-async function start(argv: string[], ctx: TestContext, pattern: RegExp): Promise<{ url: string; exit: Promise<number> }> {
-  const exit = main(argv, ctx);
-  for (let waited = 0; waited < 60_000; waited += 50) {
-    const m = pattern.exec(ctx.stdout.text);
-    if (m) return { url: m[1]!, exit };
-    const early = await Promise.race([exit, new Promise((r) => setTimeout(r, 50, 'running'))]);
-    if (early !== 'running') throw new Error(`exited with ${String(early)}: ${ctx.stderr.text}`);
-  }
-  throw new Error(`no URL within 60 s: ${ctx.stderr.text}`);
-}
+import { start, tempDir, testContext } from './support.js';
 
 describe('quarry serve', () => {
   for (const transport of ['uws', 'node']) {
@@ -74,6 +62,13 @@ describe('quarry demo (npm start)', () => {
     const categories = ((await answer.json()) as { data: { categories: { documentId: string }[] } }).data.categories.map((c) => c.documentId);
     const { documentId, position } = body.data.categories.connect[0];
     expect(categories.indexOf(documentId)).toBe(categories.indexOf(position.before) - 1);
+    const pageUrl = /curl -g '([^']+\/pages\?[^']+)'/.exec(ctx.stdout.text)![1]!;
+    const page = ((await (await fetch(pageUrl)).json()) as { data: Record<string, any>[] }).data[0]!;
+    expect(page.seo.shareImage).toMatchObject({ mime: 'image/jpeg', url: expect.stringMatching(/^\/uploads\/.+\.jpg$/), width: expect.any(Number) });
+    expect(page.sections.map((s: { __component: string }) => s.__component)).toEqual(['page.hero', 'page.rich-text', 'page.restaurant-list']);
+    expect(page.sections[0].image.formats.thumbnail.url).toMatch(/^\/uploads\/thumbnail_/);
+    expect(page.sections[1].body[0].type).toBe('heading');
+    expect(page.sections[2].restaurants[0].name).toBe('Le Petit Zinc');
     const post = /curl -X POST '([^']+)' -H 'Content-Type: application\/json' -d '([^']+)'/.exec(ctx.stdout.text)!;
     const graphql = await (await fetch(post[1]!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: post[2] })).json() as {
       data: { restaurants: { name: string; stars: number; chef: { name: string }; categories: { name: string }[] }[] };

@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
+import { main } from '../../src/cli/main.js';
 import { createQuarry, type Entry, type Quarry } from '../../src/index.js';
+import { componentPopulate } from '../../src/cli/transfer/component-fields.js';
 import type { RawAttribute, SchemaSource } from '../../src/schema/raw.js';
+import type { RelationAttribute } from '../../src/schema/types.js';
 
 /** A temp folder, removed when the test file is done. */
 const made: string[] = [];
@@ -42,8 +45,21 @@ export function testContext(env: NodeJS.ProcessEnv = {}, cwd = process.cwd()): T
   return { env, cwd, stdout: new Sink(), stderr: new Sink(), waitForStop: () => stopped, stop: () => stop('SIGTERM') };
 }
 
+/** Starts a serving command in-process and waits for its URL on stdout. */
+export async function start(argv: string[], ctx: TestContext, pattern: RegExp): Promise<{ url: string; exit: Promise<number> }> {
+  const exit = main(argv, ctx);
+  for (let waited = 0; waited < 60_000; waited += 50) {
+    const m = pattern.exec(ctx.stdout.text);
+    if (m) return { url: m[1]!, exit };
+    const early = await Promise.race([exit, new Promise((r) => setTimeout(r, 50, 'running'))]);
+    if (early !== 'running') throw new Error(`exited with ${String(early)}: ${ctx.stderr.text}`);
+  }
+  throw new Error(`no URL within 60 s: ${ctx.stderr.text}`);
+}
+
 const rel = (relation: string, target: string, side: Partial<RawAttribute> = {}): RawAttribute => ({ type: 'relation', relation, target, ...side });
-const type = (name: string, draftAndPublish: boolean, localized: boolean, attributes: Record<string, RawAttribute>): SchemaSource => ({
+/** A collection type `api::<name>.<name>` (plural `<name>s`) as its schema.json says it. */
+export const collectionType = (name: string, draftAndPublish: boolean, localized: boolean, attributes: Record<string, RawAttribute>): SchemaSource => ({
   uid: `api::${name}.${name}`,
   file: `${name}/schema.json`,
   schema: {
@@ -63,7 +79,7 @@ const type = (name: string, draftAndPublish: boolean, localized: boolean, attrib
  * of its target (`shop.featured`), and a localized type (`label`).
  */
 export const RICH_SCHEMAS: readonly SchemaSource[] = [
-  type('post', true, false, {
+  collectionType('post', true, false, {
     title: { type: 'string' },
     books: rel('manyToMany', 'api::book.book', { inversedBy: 'posts' }),
     next: rel('manyToMany', 'api::post.post', { inversedBy: 'prev' }),
@@ -72,20 +88,20 @@ export const RICH_SCHEMAS: readonly SchemaSource[] = [
     pinned: rel('oneWay', 'api::book.book'),
     labels: rel('manyWay', 'api::label.label'),
   }),
-  type('book', true, false, {
+  collectionType('book', true, false, {
     name: { type: 'string' },
     posts: rel('manyToMany', 'api::post.post', { mappedBy: 'books' }),
     shops: rel('manyToMany', 'api::shop.shop', { mappedBy: 'books' }),
     related: rel('manyWay', 'api::book.book'),
   }),
-  type('shop', false, false, {
+  collectionType('shop', false, false, {
     name: { type: 'string' },
     posts: rel('oneToMany', 'api::post.post', { mappedBy: 'shop' }),
     books: rel('manyToMany', 'api::book.book', { inversedBy: 'shops' }),
     featured: rel('oneWay', 'api::book.book'),
     labels: rel('manyToMany', 'api::label.label', { inversedBy: 'shops' }),
   }),
-  type('label', false, true, {
+  collectionType('label', false, true, {
     name: { type: 'string', pluginOptions: { i18n: { localized: true } } },
     code: { type: 'string', pluginOptions: { i18n: { localized: false } } },
     shops: rel('manyToMany', 'api::shop.shop', { mappedBy: 'labels' }),
@@ -100,14 +116,16 @@ export function openRich(path: string): Quarry {
 
 /**
  * What the API shows of a Quarry: every version of every document in every locale, with each
- * relation list in its order, naming targets by documentId, locale and version. Row ids and
- * timestamps are left out: an import makes new ones.
+ * relation list in its order, naming targets by documentId, locale and version, and every
+ * component with the relations inside it alike. Row and component ids and timestamps are left
+ * out: an import makes new ones.
  */
 export async function snapshot(quarry: Quarry): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
+  const targetFields = (a: RelationAttribute) => ({ fields: ['publishedAt', ...(quarry.registry.require(a.target).localized ? ['locale'] : [])] });
   for (const ct of quarry.registry.types) {
-    const relations = [...ct.attributes.values()].filter((a) => a.kind === 'relation' && !a.private);
-    const populate = Object.fromEntries(relations.map((a) => [a.name, { fields: ['publishedAt', ...(quarry.registry.require((a as { target: string }).target).localized ? ['locale'] : [])] }]));
+    const relations = [...ct.attributes.values()].filter((a): a is RelationAttribute => a.kind === 'relation' && !a.private);
+    const populate = { ...componentPopulate(quarry.registry, ct, false, targetFields), ...Object.fromEntries(relations.map((a) => [a.name, targetFields(a)])) };
     // Both views for every type: a type without versions shows the drafts of its targets in one, their published rows in the other.
     for (const status of ['draft', 'published'] as const) {
       const entries = await quarry.documents(ct.uid).findMany({ status, locale: '*', populate });

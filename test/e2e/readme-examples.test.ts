@@ -100,7 +100,7 @@ describe('the examples `npm start` prints', () => {
   it('answer as shown: the reads find something and the positioned connect is a 200', async () => {
     const printed = await demoExamples(quarry, `${server.base}/api`);
     const curls = printed.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('curl '));
-    expect(curls.length).toBe(3);
+    expect(curls.length).toBe(4);
     for (const line of curls) {
       const r = await send(curlRequest(shellWords(line, {})));
       expect([r.status, foundSomething(r.body)], `${line}\n${JSON.stringify(r.body)?.slice(0, 300)}`).toEqual([200, true]);

@@ -1,16 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { open, type Database, type Key, type RootDatabase } from 'lmdb';
+import type { Database, Key, RootDatabase } from 'lmdb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createQuarry, type ProblemKind, type Quarry } from '../../src/index.js';
-import { openDbs, openRowDb, type Dbs } from '../../src/store/dbs.js';
+import { openRowDb, type Dbs } from '../../src/store/dbs.js';
 import { Postings } from '../../src/store/postings.js';
 import { ReadGuard } from '../../src/store/read-guard.js';
 import { ARTICLE, CATEGORY, RESTAURANT, seed, TAG, type Seeded } from '../http/seed.js';
 import { randomHistory } from '../cli/random-ops.js';
 import { openRich } from '../cli/support.js';
 import { DEMO_SCHEMAS } from '../support/temp-quarry.js';
+import { problemKinds, problemMessages, secondHandle } from './damage.js';
 
 /**
  * Each test damages one kind of derived data through the store's own low-level pieces (its
@@ -21,6 +22,7 @@ let quarry: Quarry;
 let seeded: Seeded;
 let env: RootDatabase;
 let dbs: Dbs;
+let damage: (fn: () => void) => void;
 
 const CATEGORIES = `${RESTAURANT}.categories`;
 const CATEGORY_RESTAURANTS = `${CATEGORY}.restaurants`;
@@ -36,9 +38,7 @@ beforeEach(async () => {
     data: { title: 'Where to eat', restaurants: Object.values(seeded.restaurants).slice(0, 3), tags },
     status: 'published',
   });
-  // A second handle on the same environment: writes through it bypass everything the store upholds.
-  env = open({ path, noSubdir: false, maxDbs: 80 });
-  dbs = openDbs(env);
+  ({ env, dbs, damage } = secondHandle(path));
 });
 afterEach(async () => {
   await env.close();
@@ -49,14 +49,8 @@ afterEach(async () => {
 const code = (name: string) => quarry.store.code(name);
 const rowId = (type: string, documentId: string, locale: string | null = null) => quarry.store.rows.idOf(type, documentId, 'published', locale)!;
 const postings = (db: Database<Buffer, Key[]>) => new Postings(db, 'raw', undefined, new ReadGuard());
-const damage = (fn: () => void) => env.transactionSync(fn);
-
-function kinds(): ProblemKind[] {
-  return [...new Set(quarry.check().problems.map((p) => p.kind))].sort();
-}
-function messages(kind: ProblemKind): string {
-  return quarry.check().problems.filter((p) => p.kind === kind).map((p) => p.message).join('\n');
-}
+const kinds = () => problemKinds(quarry);
+const messages = (kind: ProblemKind) => problemMessages(quarry, kind);
 
 describe('quarry.check()', () => {
   it('finds written data consistent, after creates, updates, relation moves, publishing and deletes', async () => {

@@ -5,7 +5,7 @@ import { openQuarry } from '../open.js';
 import { describeSettings, resolveSettings } from '../settings.js';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../usage.js';
 
-const CHECK_SETTINGS = ['schemas', 'data', 'locales', 'defaultLocale'] as const;
+const CHECK_SETTINGS = ['schemas', 'customFields', 'data', 'locales', 'defaultLocale'] as const;
 
 export const checkCommand: Command = {
   name: 'check',
@@ -16,9 +16,10 @@ export const checkCommand: Command = {
 Reads the LMDB data folder given by --data (or as DIR) read-only, so a server may keep running
 on it, and checks that everything derived from the entries agrees with them exactly: the
 documentId lookup, row counts, every secondary index (plain, case-folded, trigram and null
-sets), and every relation list: its order against its position index and bounds, its target
-sets, both sides of every relation against each other, and no link to an entry that does not
-exist.
+sets), the components each row holds (lists where lists belong, dynamic-zone items of allowed
+components, each instance id held once per component), and every relation list: its order
+against its position index and bounds, its target sets, both sides of every relation against
+each other, and no link from or to an entry, or a component instance, that does not exist.
 
 Prints a summary when all is consistent (exit 0), else every problem found (exit 3).
 
@@ -30,7 +31,9 @@ Example:
     if (dir !== undefined && args.flags.data !== undefined) throw new UsageError('name the data folder once: as DIR or as --data');
     const s = resolveSettings(CHECK_SETTINGS, args.flags, ctx.env, {}, dir === undefined ? {} : { data: dir });
     ctx.stderr.write(describeSettings(this.name, s));
-    const quarry = openQuarry({ schemas: s.schemas.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value }, ctx.cwd, true);
+    const quarry = openQuarry({
+      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value,
+    }, ctx, true);
     try {
       const report = quarry.check();
       print(report, ctx);
@@ -42,8 +45,8 @@ Example:
 };
 
 function print(report: CheckReport, ctx: Context): void {
-  const { types, rows, indexSets, lists, links } = report.counts;
-  const checked = `${types} types, ${rows} rows, ${indexSets} index sets, ${lists} relation lists, ${links} links`;
+  const { types, rows, indexSets, lists, links, components } = report.counts;
+  const checked = `${types} types, ${rows} rows, ${components} components, ${indexSets} index sets, ${lists} relation lists, ${links} links`;
   if (report.consistent) {
     ctx.stdout.write(`consistent: ${checked}\n`);
     return;

@@ -39,7 +39,7 @@ Example:
     const data = resolve(ctx.cwd, s.data.value);
     if (isNew(data)) await seed(data, s.batch.value, ctx);
     const serving = servingOptions(s);
-    const quarry = openQuarry({ schemas: DEMO_SCHEMAS, data, locales: DEMO_LOCALES, defaultLocale: '', ...serving.quarry }, ctx.cwd);
+    const quarry = openQuarry({ schemas: DEMO_SCHEMAS, data, locales: DEMO_LOCALES, defaultLocale: '', ...serving.quarry }, ctx);
     return serveUntilStopped(quarry, {
       host: s.host.value, port: s.port.value, transport: s.transport.value, shutdownGraceMs: serving.shutdownGraceMs,
       settings: { ...serving.http, prefix: '/api', cors: { origins: '*' } },
@@ -57,7 +57,7 @@ async function seed(data: string, batch: number, ctx: Context): Promise<void> {
   const staging = `${data}-importing`;
   rmSync(staging, { recursive: true, force: true });
   ctx.stderr.write(`First start: importing the demo dataset into ${data}\n`);
-  const quarry = openQuarry({ schemas: DEMO_SCHEMAS, data: staging, locales: DEMO_LOCALES, defaultLocale: '' }, ctx.cwd);
+  const quarry = openQuarry({ schemas: DEMO_SCHEMAS, data: staging, locales: DEMO_LOCALES, defaultLocale: '' }, ctx);
   try {
     await importFile(quarry, DEMO_DATASET, batch, ctx.stderr);
   } finally {

@@ -5,7 +5,7 @@ import { describeSettings, resolveSettings } from '../settings.js';
 import { exportFile } from '../transfer/export-file.js';
 import { formatOf } from '../transfer/files.js';
 
-const EXPORT_SETTINGS = ['schemas', 'data', 'locales', 'defaultLocale'] as const;
+const EXPORT_SETTINGS = ['schemas', 'customFields', 'data', 'locales', 'defaultLocale'] as const;
 
 export const exportCommand: Command = {
   name: 'export',
@@ -14,9 +14,11 @@ export const exportCommand: Command = {
   settings: EXPORT_SETTINGS,
   details: `
 Writes FILE (.json or .msgpack/.mpk, by its extension) type by type, a page of rows at a time,
-without holding the dataset in memory: each document version with its fields, then each row's
-relations as ordered lists of { documentId, locale, status }. The file is written as
-FILE.partial and renamed once complete. The data folder is opened read-only.
+without holding the dataset in memory: each document version with its fields (components and
+dynamic zones included, item by item), then each row's relations as ordered lists of
+{ documentId, locale, status }, those inside its components laid out as its components are.
+The file is written as FILE.partial and renamed once complete. The data folder is opened
+read-only.
 
 Example:
   quarry export backup.msgpack --schemas data/schemas --data .quarry/demo
@@ -26,7 +28,9 @@ Example:
     const file = resolve(ctx.cwd, args.positionals[0]!);
     formatOf(file);
     ctx.stderr.write(describeSettings(this.name, s));
-    const quarry = openQuarry({ schemas: s.schemas.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value }, ctx.cwd, true);
+    const quarry = openQuarry({
+      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value,
+    }, ctx, true);
     try {
       await exportFile(quarry, file, ctx.stderr);
     } finally {

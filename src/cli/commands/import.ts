@@ -10,7 +10,7 @@ import { compactStore } from '../../store/compact.js';
 
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 
-const IMPORT_SETTINGS = ['schemas', 'data', 'locales', 'defaultLocale', 'batch', 'noSync'] as const;
+const IMPORT_SETTINGS = ['schemas', 'customFields', 'data', 'locales', 'defaultLocale', 'batch', 'noSync'] as const;
 
 export const importCommand: Command = {
   name: 'import',
@@ -20,8 +20,10 @@ export const importCommand: Command = {
   details: `
 Reads FILE as a stream (.json or .msgpack/.mpk, by its extension) and writes it through the
 document service in batches, one LMDB transaction per batch. Documents keep their documentIds,
-draft and published versions and locales; both sides of every relation keep their order.
-The data folder must be new or empty. Rows get new ids and keep their timestamps. At the end the folder
+draft and published versions and locales; components and dynamic zones keep their items in
+order; both sides of every relation, and the relations inside components, keep their order.
+The data folder must be new or empty. Rows and component instances get new ids; rows keep
+their timestamps. At the end the folder
 is compacted (LMDB's free pages dropped), which keeps later commits fast.
 
 Progress goes to stderr: a bar on a terminal, plain lines otherwise.
@@ -36,8 +38,9 @@ Example:
     if (!existsSync(file)) throw new UsageError(`${args.positionals[0]}: no such file`);
     ctx.stderr.write(describeSettings(this.name, s));
     const quarry = openQuarry({
-      schemas: s.schemas.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value, noSync: s.noSync.value,
-    }, ctx.cwd);
+      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value,
+      noSync: s.noSync.value,
+    }, ctx);
     try {
       await importFile(quarry, file, s.batch.value, ctx.stderr);
     } catch (e) {

@@ -42,7 +42,7 @@ export async function serveUntilStopped(quarry: Quarry, http: HttpOptions, ctx: 
 }
 
 const SERVE_SETTINGS = [
-  'schemas', 'data', 'host', 'port', 'locales', 'defaultLocale', 'prefix', 'corsOrigins', 'transport', 'noSync', ...SERVING_SETTINGS,
+  'schemas', 'customFields', 'data', 'host', 'port', 'locales', 'defaultLocale', 'prefix', 'corsOrigins', 'transport', 'noSync', ...SERVING_SETTINGS,
 ] as const;
 
 export const serveCommand: Command = {
@@ -52,8 +52,14 @@ export const serveCommand: Command = {
   settings: SERVE_SETTINGS,
   details: `
 Serves Strapi's REST content API (GET/POST/PUT/DELETE /api/<plural>[/:documentId]; single
-types: GET/PUT/DELETE /api/<singular>) until it gets SIGINT or SIGTERM. Settings are printed on
-start-up with where each came from.
+types: GET/PUT/DELETE /api/<singular>) and GraphQL at /graphql until it gets SIGINT or SIGTERM.
+Settings are printed on start-up with where each came from.
+
+--schemas takes a Strapi project as it is, its root or its src/: content-types from
+api/<api>/content-types/<name>/schema.json, components from components/<category>/<name>.json
+(uid <category>.<name>) and extended plugin types from extensions/<plugin>/content-types/.
+What loads with a caveat (a relation to a plugin type Quarry does not serve, a custom field it
+has no type for) is printed as a warning, one line each; --custom-fields maps custom fields.
 
 Reads are public and writes need a full-access API token by default (\`quarry token create\`,
 sent as \`Authorization: Bearer <token>\`); a wrong token is a 401 on every route.
@@ -62,6 +68,7 @@ On SIGINT or SIGTERM the server stops accepting connections, lets requests in pr
 
 Example:
   quarry serve --schemas data/schemas --data .quarry/mine --port 8080
+  quarry serve --schemas ../my-strapi-app --data .quarry/app --custom-fields plugin::x.colour=string
   QUARRY_PORT=8080 quarry serve --schemas data/schemas --data .quarry/mine
 `,
   async run(args, ctx) {
@@ -70,9 +77,9 @@ Example:
     ctx.stderr.write(youngGenerationNote());
     const serving = servingOptions(s);
     const quarry = openQuarry({
-      schemas: s.schemas.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value, noSync: s.noSync.value,
-      ...serving.quarry,
-    }, ctx.cwd);
+      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value,
+      noSync: s.noSync.value, ...serving.quarry,
+    }, ctx);
     return serveUntilStopped(quarry, {
       host: s.host.value, port: s.port.value, transport: s.transport.value, shutdownGraceMs: serving.shutdownGraceMs,
       settings: { ...serving.http, prefix: s.prefix.value, cors: { origins: s.corsOrigins.value } },

@@ -1,10 +1,12 @@
 import type { Entry, Quarry } from '../../index.js';
-import type { ContentType, RelationAttribute } from '../../schema/types.js';
+import type { ContentType } from '../../schema/types.js';
 import type { Status } from '../../store/layout.js';
+import { componentFieldsOf, componentPopulate, payloadOf } from './component-fields.js';
 import {
   FORMAT, FORMAT_VERSION,
-  type ExportHeader, type ExportRecord, type LinksRecord, type TargetRef, type VersionRecord,
+  type ExportHeader, type ExportRecord, type LinksRecord, type VersionRecord,
 } from './format.js';
+import { LinkReader } from './row-links.js';
 
 /** Rows per read: the document service's largest page. */
 const PAGE = 100;
@@ -17,6 +19,7 @@ const PAGE = 100;
 export class Exporter {
   /** Rows read so far, of `total()`. */
   visited = 0;
+  private readonly linkReaders = new Map<string, LinkReader>();
 
   constructor(private readonly quarry: Quarry) {}
 
@@ -35,8 +38,7 @@ export class Exporter {
     for (const ct of this.types()) {
       const published = await this.count(ct, 'published');
       const drafts = ct.draftAndPublish ? await this.count(ct, 'draft') : 0;
-      const linked = relationsOf(ct).length > 0;
-      n += published + drafts + (linked ? published + drafts : 0);
+      n += published + drafts + (this.linkReader(ct).linked ? published + drafts : 0);
     }
     return n;
   }
@@ -62,13 +64,18 @@ export class Exporter {
     for (const ct of types) yield* this.links(ct, ct.draftAndPublish ? 'draft' : 'published');
   }
 
+  /** Each row's fields: scalars as read, component fields as a write takes them (format.ts). */
   private async *versions(ct: ContentType, status: Status): AsyncGenerator<VersionRecord> {
+    const registry = this.quarry.registry;
     const scalars = [...ct.attributes.values()].filter((a) => a.kind === 'scalar').map((a) => a.name);
-    for await (const page of this.pages(ct, status, undefined)) {
+    const components = componentFieldsOf(ct).filter((a) => !a.private);
+    const populate = componentPopulate(registry, ct, false);
+    for await (const page of this.pages(ct, status, components.length > 0 ? populate : undefined)) {
       for (const entry of page) {
         this.visited++;
         const data: Record<string, unknown> = {};
         for (const name of scalars) if (name in entry) data[name] = entry[name];
+        for (const attr of components) data[attr.name] = payloadOf(registry, attr, entry[attr.name]);
         yield {
           kind: 'version', ...this.keyOf(ct, entry, status),
           createdAt: entry.createdAt as string,
@@ -80,30 +87,28 @@ export class Exporter {
     }
   }
 
-  /**
-   * A row of a type without versions may link both versions of a draft & publish target, and
-   * the service shows one version per read: such relations are read in both views and kept as
-   * one list, drafts first (the order within each view is what the API shows).
-   */
+  /** Each row's links (row-links.ts), its own relations and those inside its components. */
   private async *links(ct: ContentType, status: Status): AsyncGenerator<LinksRecord> {
-    const relations = relationsOf(ct);
-    if (relations.length === 0) return;
-    const bothViews = ct.draftAndPublish ? [] : relations.filter((a) => this.quarry.registry.require(a.target).draftAndPublish);
-    for await (const page of this.pages(ct, status, this.populateOf(relations))) {
-      const drafts = bothViews.length === 0 ? [] : await this.service(ct).findMany({
-        status: 'draft', locale: '*', filters: { id: { $in: page.map((e) => e.id) } }, sort: 'id:asc', populate: this.populateOf(bothViews),
+    const reader = this.linkReader(ct);
+    if (!reader.linked) return;
+    for await (const page of this.pages(ct, status, reader.populate)) {
+      const drafts = !reader.bothViews ? [] : await this.service(ct).findMany({
+        status: 'draft', locale: '*', filters: { id: { $in: page.map((e) => e.id) } }, sort: 'id:asc', populate: reader.populate,
       });
       for (const [i, entry] of page.entries()) {
         this.visited++;
-        const out: Record<string, TargetRef[]> = {};
-        for (const attr of relations) {
-          const targets = [...(bothViews.includes(attr) ? this.targetsOf(attr, drafts[i]![attr.name]) : []), ...this.targetsOf(attr, entry[attr.name])];
-          if (targets.length > 0) out[attr.name] = targets;
-        }
+        const { relations, components } = reader.read(entry, drafts[i]);
         // A draft may hold links from section 2 (see import.ts): its record is written even when empty.
-        if (Object.keys(out).length > 0 || (ct.draftAndPublish && status === 'draft')) yield { kind: 'links', ...this.keyOf(ct, entry, status), relations: out };
+        if (Object.keys(relations).length === 0 && components === undefined && !(ct.draftAndPublish && status === 'draft')) continue;
+        yield { kind: 'links', ...this.keyOf(ct, entry, status), relations, ...(components === undefined ? {} : { components }) };
       }
     }
+  }
+
+  private linkReader(ct: ContentType): LinkReader {
+    let reader = this.linkReaders.get(ct.uid);
+    if (!reader) this.linkReaders.set(ct.uid, (reader = new LinkReader(this.quarry.registry, ct)));
+    return reader;
   }
 
   /** Pages of one version of a type's rows, every locale, in id order (each page starts past the last id). */
@@ -118,25 +123,6 @@ export class Exporter {
       if (page.length < PAGE) return;
       last = page[page.length - 1]!.id as number;
     }
-  }
-
-  /** Just what names each target: its documentId, locale and version. */
-  private populateOf(relations: readonly RelationAttribute[]): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const attr of relations) {
-      out[attr.name] = { fields: this.quarry.registry.require(attr.target).localized ? ['publishedAt', 'locale'] : ['publishedAt'] };
-    }
-    return out;
-  }
-
-  private targetsOf(attr: RelationAttribute, value: unknown): TargetRef[] {
-    const target = this.quarry.registry.require(attr.target);
-    const entries = (Array.isArray(value) ? value : value ? [value] : []) as Entry[];
-    return entries.map((e) => ({
-      documentId: e.documentId as string,
-      locale: target.localized ? (e.locale as string) : null,
-      status: target.draftAndPublish && e.publishedAt === null ? 'draft' : 'published',
-    }));
   }
 
   private keyOf(ct: ContentType, entry: Entry, status: Status) {
@@ -154,9 +140,4 @@ export class Exporter {
   private types(): readonly ContentType[] {
     return this.quarry.registry.types;
   }
-}
-
-/** Relations the content API shows. */
-export function relationsOf(ct: ContentType): RelationAttribute[] {
-  return [...ct.attributes.values()].filter((a): a is RelationAttribute => a.kind === 'relation' && !a.private);
 }

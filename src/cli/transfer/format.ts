@@ -1,5 +1,6 @@
 /**
  * The export format: a header, then records in four sections, then an end record.
+ * README's "The export format" shows it with an example.
  *
  * Sections follow the order an import must write in (see import.ts for why):
  *   1. `version` records of rows that are not drafts: every row of a type without draft &
@@ -35,7 +36,12 @@ interface RowKey {
   readonly status: Status;
 }
 
-/** One row's fields and timestamps (an import sets them back once every row is written). */
+/**
+ * One row's fields and timestamps (an import sets them back once every row is written). Its
+ * component and dynamic-zone fields are in `data` as a write takes them: each item's fields and
+ * nested components, in order, a dynamic-zone item with its `__component`, and no ids (an import
+ * makes new instances). Relations inside components are in the row's links record.
+ */
 export interface VersionRecord extends RowKey {
   readonly kind: 'version';
   readonly createdAt: string;
@@ -55,6 +61,23 @@ export interface TargetRef {
 export interface LinksRecord extends RowKey {
   readonly kind: 'links';
   readonly relations: Readonly<Record<string, readonly TargetRef[]>>;
+  /** The relations inside the row's components, when some item links something. */
+  readonly components?: ComponentLinks;
+}
+
+/**
+ * The relations inside one row's components, laid out as its components are: per component
+ * field that links something, its item (one component) or its items in the row's order
+ * (repeatable, dynamic zone), every item there so that positions match the row's. An item holds
+ * its relation lists (targets as in `relations`, empty ones left out), its nested component
+ * fields that link something (laid out the same way), and in a dynamic zone its `__component`.
+ */
+export interface ComponentLinks {
+  readonly [field: string]: ItemLinks | readonly ItemLinks[] | null;
+}
+
+export interface ItemLinks {
+  readonly [name: string]: readonly TargetRef[] | ItemLinks | readonly ItemLinks[] | string | null;
 }
 
 /** Closes the stream: a file without it was cut short. */

@@ -1,8 +1,10 @@
-import type { Quarry } from '../../index.js';
-import type { ContentType, RelationAttribute } from '../../schema/types.js';
-import { relationsOf } from './export.js';
-import { sectionOf, type ExportRecord, type LinksRecord, type Section, type TargetRef, type VersionRecord } from './format.js';
+import type { Entry, Quarry } from '../../index.js';
+import type { ContentType } from '../../schema/types.js';
+import { relationsOf, relationsWithin } from './component-fields.js';
+import { ComponentLinker, type RowIds } from './component-links.js';
+import { sectionOf, type ExportRecord, type LinksRecord, type Section, type VersionRecord } from './format.js';
 import { describe } from './records.js';
+import { setOf } from './relation-set.js';
 
 interface Pending {
   readonly run: () => Promise<unknown>;
@@ -26,6 +28,10 @@ interface Pending {
  * 4. Every other list is set. `set` puts the list in its order and leaves the far side's order
  *    alone, so whichever side is set last, both sides end as exported.
  *
+ * Relations inside components are set alike, on the instances the row's version write made
+ * (component-links.ts): each section's writes are committed before the next section starts, so
+ * a links record finds them. Publishing copies a draft's components with their links.
+ *
  * Documents keep their documentIds; the data folder must start empty.
  */
 export class Importer {
@@ -38,6 +44,9 @@ export class Importer {
   private readonly toPublish = new Map<string, string[]>();
   /** Every version's timestamps, set back once nothing else will write the rows again. */
   private readonly times: (Omit<VersionRecord, 'data' | 'kind'>)[] = [];
+  /** The component instances of rows whose components can hold links, by row, until their links record. */
+  private readonly instances = new Map<string, RowIds>();
+  private readonly linkers = new Map<string, ComponentLinker>();
   /** Records read and scheduled. */
   count = 0;
   /** A batch has been committed to the data folder (a failing one too: its other calls commit with it). */
@@ -60,11 +69,15 @@ export class Importer {
     if (section < this.section) {
       throw new Error(`${describe(record, n)} is out of order: section ${section} comes before section ${this.section} (see the export format)`);
     }
+    if (section > this.section) await this.flush();
     if (section >= 3 && !this.published) await this.publishAll();
     this.section = section;
     const where = describe(record, n);
     if (record.kind === 'version') this.schedule(this.writeVersion(ct, record), where, false);
-    else this.schedule(() => this.svc(ct).update({ documentId: record.documentId, locale: record.locale ?? undefined, data: relationData(ct, record) }), where, true);
+    else {
+      const data = { ...relationData(ct, record), ...this.componentData(ct, record, where) };
+      this.schedule(() => this.svc(ct).update({ documentId: record.documentId, locale: record.locale ?? undefined, data }), where, true);
+    }
     this.count++;
     if (this.pending.length >= this.batch) await this.flush();
   }
@@ -93,9 +106,33 @@ export class Importer {
       list.push(record.documentId);
       this.toPublish.set(ct.uid, list);
     }
-    const params = { documentId: record.documentId, locale: record.locale ?? undefined, data: record.data };
+    const linker = this.linker(ct);
+    const params = { documentId: record.documentId, locale: record.locale ?? undefined, data: record.data, populate: linker.populate };
     // update() adds a locale to a document that exists in others, and rewrites an existing draft.
-    return known ? () => this.svc(ct).update(params) : () => this.svc(ct).create(params);
+    const write = known ? () => this.svc(ct).update(params) : () => this.svc(ct).create(params);
+    if (linker.populate === undefined) return write;
+    const row = rowOf(record);
+    return () => write().then((entry: Entry | null) => entry && this.instances.set(row, linker.idsOf(entry)));
+  }
+
+  /** Update data for the relations inside the row's components, on the instances its version write made. */
+  private componentData(ct: ContentType, record: LinksRecord, where: string): Record<string, unknown> {
+    if (record.components === undefined) return {};
+    const row = rowOf(record);
+    const ids = this.instances.get(row);
+    if (ids === undefined) throw new Error(`${where}: links inside components of a row whose version record is not before it`);
+    this.instances.delete(row);
+    try {
+      return this.linker(ct).linkData(ids, record.components);
+    } catch (e) {
+      throw new Error(`${where}: ${(e as Error).message}`, { cause: e });
+    }
+  }
+
+  private linker(ct: ContentType): ComponentLinker {
+    let linker = this.linkers.get(ct.uid);
+    if (!linker) this.linkers.set(ct.uid, (linker = new ComponentLinker(this.quarry.registry, ct)));
+    return linker;
   }
 
   private async publishAll(): Promise<void> {
@@ -149,23 +186,17 @@ function relationData(ct: ContentType, record: LinksRecord): Record<string, unkn
   for (const name of Object.keys(record.relations)) {
     if (ct.attributes.get(name)?.kind !== 'relation') throw new Error(`${ct.uid} has no relation ${name}`);
   }
-  for (const attr of relationsOf(ct)) data[attr.name] = { set: itemsOf(attr, record.relations[attr.name] ?? []) };
+  for (const attr of relationsOf(ct)) data[attr.name] = setOf(attr, record.relations[attr.name] ?? []);
   return data;
 }
 
-/**
- * A to-one relation keeps only the last item of a list; a row without versions that links both
- * versions of one document names it once, without a status, which links both.
- */
-function itemsOf(attr: RelationAttribute, refs: readonly TargetRef[]): unknown[] {
-  const [a, b] = refs;
-  if (!attr.toMany && refs.length === 2 && a!.documentId === b!.documentId) return [{ documentId: a!.documentId, locale: a!.locale }];
-  return refs.map((r) => ({ documentId: r.documentId, locale: r.locale, status: r.status }));
+/** Relations inside components are one-way too. */
+function hasOneWayToVersioned(quarry: Quarry, ct: ContentType): boolean {
+  return [...relationsOf(ct), ...relationsWithin(quarry.registry, ct)].some((a) => a.inverse === undefined && quarry.registry.require(a.target).draftAndPublish);
 }
 
-function hasOneWayToVersioned(quarry: Quarry, ct: ContentType): boolean {
-  return relationsOf(ct).some((a) => a.inverse === undefined && quarry.registry.require(a.target).draftAndPublish);
-}
+/** Which row a record is about, as a key. */
+const rowOf = (r: ExportRecord): string => JSON.stringify([r.type, r.documentId, r.locale, r.status]);
 
 function hint(error: unknown): string {
   return /configured locales/.test((error as Error).message ?? '') ? ' (set the locales with --locales or QUARRY_LOCALES)' : '';

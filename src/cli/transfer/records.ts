@@ -44,6 +44,8 @@ export function readRecord(value: unknown, registry: SchemaRegistry, n: number):
     for (const [name, refs] of Object.entries(r.relations as object)) {
       if (!Array.isArray(refs) || !refs.every(isTargetRef)) fail(`relation ${name} must be a list of { documentId, locale, status }`);
     }
+    // Its layout is checked against the row's components when they are linked (component-links.ts).
+    if (r.components !== undefined && !isRecord(r.components)) fail('"components" must be an object of component fields');
   }
   return r as unknown as ExportRecord;
 }
@@ -54,5 +56,5 @@ export function describe(r: ExportRecord, n: number): string {
 }
 
 const isStatus = (v: unknown): v is Status => v === 'draft' || v === 'published';
-const isTargetRef = (v: unknown): v is TargetRef =>
+export const isTargetRef = (v: unknown): v is TargetRef =>
   isRecord(v) && typeof v.documentId === 'string' && (v.locale === null || typeof v.locale === 'string') && isStatus(v.status);

@@ -1,5 +1,6 @@
 import type { Dbs, RowDb } from '../dbs.js';
 import type { LinkLayout, TypeLayout } from '../layout.js';
+import { checkComponents, type ComponentLayout } from './components-check.js';
 import { checkLinks } from './links-check.js';
 import { Names } from './names.js';
 import { Problems, type CheckCounts, type CheckReport } from './problems.js';
@@ -7,6 +8,7 @@ import { checkRows, type CheckContext } from './rows-check.js';
 import { checkStrays } from './strays.js';
 
 export type { CheckReport, Problem, ProblemKind } from './problems.js';
+export type { ComponentLayout } from './components-check.js';
 
 /** What the checker reads: the store's databases raw (never its read cache) and its name codes. */
 export interface CheckSource {
@@ -18,12 +20,13 @@ export interface CheckSource {
 
 /**
  * Checks that everything the store derives from rows and links agrees with them exactly (see
- * checkRows, checkLinks, checkStrays). It runs synchronously, so it reads one LMDB snapshot: a
- * check beside a live writer sees one committed state, never half of a write.
+ * checkRows, checkComponents, checkLinks, checkStrays). It runs synchronously, so it reads one
+ * LMDB snapshot: a check beside a live writer sees one committed state, never half of a write.
+ * Links from a component go from instances some row holds, so those are the component's "rows".
  */
-export function checkStore(source: CheckSource, links: readonly LinkLayout[]): CheckReport {
+export function checkStore(source: CheckSource, links: readonly LinkLayout[], components: readonly ComponentLayout[]): CheckReport {
   const problems = new Problems();
-  const counts: CheckCounts = { types: 0, rows: 0, indexSets: 0, lists: 0, links: 0 };
+  const counts: CheckCounts = { types: 0, rows: 0, indexSets: 0, lists: 0, links: 0, components: 0 };
   const names = new Names(source.codes);
   const ctx: CheckContext = { dbs: source.dbs, names, problems, counts };
   const rowIds = new Map<string, ReadonlySet<number>>();
@@ -31,7 +34,9 @@ export function checkStore(source: CheckSource, links: readonly LinkLayout[]): C
     rowIds.set(layout.name, checkRows(ctx, layout, source.rowDbs.get(layout.name)!));
     counts.types++;
   }
-  checkLinks(ctx, links, rowIds);
+  const instances = checkComponents(ctx, components, source.rowDbs);
+  for (const [uid, ids] of instances) rowIds.set(uid, new Set(ids.keys()));
+  checkLinks(ctx, links, rowIds, new Set(instances.keys()));
   const codesOf = (all: readonly string[]) => all.map((name) => names.code(name)).filter((code) => code !== undefined);
   checkStrays(ctx, codesOf(source.layouts.map((l) => l.name)), codesOf(links.flatMap((l) => [l.list, l.partner])));
   return { consistent: problems.count === 0, problems: problems.list, problemCount: problems.count, counts };

@@ -22,12 +22,18 @@ interface ListSide {
  * Checks every link list: its order keys against the position index and the key bounds, its
  * target sets and "has a link" set, that every link's rows exist, and that every link has its
  * mirror in the partner list (and so, checking both sides, that a list and its partner agree
- * pairwise). `rowIds` holds the ids of every type's rows.
+ * pairwise). `rowIds` holds the ids of every type's rows and of every component's instances;
+ * `components` says which uids are components.
  */
-export function checkLinks(ctx: CheckContext, layouts: readonly LinkLayout[], rowIds: ReadonlyMap<string, ReadonlySet<number>>): void {
+export function checkLinks(
+  ctx: CheckContext, layouts: readonly LinkLayout[], rowIds: ReadonlyMap<string, ReadonlySet<number>>, components: ReadonlySet<string>,
+): void {
   const stored = new Map<string, StoredList>();
   const sides = sidesOf(layouts);
-  for (const side of sides) stored.set(side.list, checkList(ctx, side, rowIds));
+  const missing = (uid: string, ids: string, many: boolean) => (components.has(uid)
+    ? `${uid} ${many ? 'instances' : 'instance'} ${ids}, which no row holds`
+    : `${uid} ${many ? 'rows' : 'row'} ${ids}, which ${many ? 'do' : 'does'} not exist`);
+  for (const side of sides) stored.set(side.list, checkList(ctx, side, rowIds, missing));
   for (const side of sides) {
     const partner = stored.get(side.partner)!;
     for (const [source, targets] of stored.get(side.list)!) {
@@ -50,7 +56,9 @@ function sidesOf(layouts: readonly LinkLayout[]): ListSide[] {
   return [...sides.values()];
 }
 
-function checkList(ctx: CheckContext, side: ListSide, rowIds: ReadonlyMap<string, ReadonlySet<number>>): StoredList {
+function checkList(
+  ctx: CheckContext, side: ListSide, rowIds: ReadonlyMap<string, ReadonlySet<number>>, missing: (uid: string, ids: string, many: boolean) => string,
+): StoredList {
   const { dbs, names, problems } = ctx;
   const list: StoredList = new Map();
   const l = names.code(side.list);
@@ -93,9 +101,9 @@ function checkList(ctx: CheckContext, side: ListSide, rowIds: ReadonlyMap<string
     const unpositioned = [...targets.keys()].filter((target) => !positioned.has(`${source}:${target}`));
     if (unpositioned.length > 0) problems.add('link-position', `${name}: ${source} → ${someIds(unpositioned)} without a position entry`);
     checkBounds(ctx, name, source, [...targets.values()], bounds.get(source));
-    if (!rowIds.get(side.source)?.has(source)) problems.add('dangling', `${name}: links from ${side.source} row ${source}, which does not exist`);
-    const missing = [...targets.keys()].filter((target) => !rowIds.get(side.target)?.has(target));
-    if (missing.length > 0) problems.add('dangling', `${name}: ${source} links to ${side.target} rows ${someIds(missing)}, which do not exist`);
+    if (!rowIds.get(side.source)?.has(source)) problems.add('dangling', `${name}: links from ${missing(side.source, String(source), false)}`);
+    const absent = [...targets.keys()].filter((target) => !rowIds.get(side.target)?.has(target));
+    if (absent.length > 0) problems.add('dangling', `${name}: ${source} links to ${missing(side.target, someIds(absent), true)}`);
     for (const target of [...targets.keys()].sort((a, b) => a - b)) adjacency.add([l, source], target);
     adjacency.add([l, ANY], source);
   }

@@ -4,7 +4,7 @@ export type ProblemKind =
   | 'row'
   /** The documentId lookup and the rows disagree. */
   | 'document-index'
-  /** The last allocated row id is below a stored row's: the next insert would overwrite it. */
+  /** The last allocated row (or component instance) id is below a stored one's: the next insert would reuse it. */
   | 'sequence'
   /** A cached row count disagrees with the rows. */
   | 'count'
@@ -29,7 +29,13 @@ export type ProblemKind =
   /** A link from or to a row that does not exist. */
   | 'dangling'
   /** Entries under a type or list code the schemas do not have. */
-  | 'stray';
+  | 'stray'
+  /**
+   * A row's component field holds what no component value is (a list where one belongs, an item
+   * without an id, a dynamic-zone item of a component the zone does not allow), or an instance id
+   * is held twice.
+   */
+  | 'component';
 
 export interface Problem {
   readonly kind: ProblemKind;
@@ -43,6 +49,8 @@ export interface CheckCounts {
   indexSets: number;
   lists: number;
   links: number;
+  /** Component instances held by rows. */
+  components: number;
 }
 
 export interface CheckReport {
