@@ -110,7 +110,8 @@ function addPaths(ctx: Context, tree: Record<string, Node>, ct: Model, text: str
         level = Object.create(null) as Record<string, Node>;
         type = DEAD_END;
       }
-      levelDepth++;
+      // Only relations count toward the depth limit: a component is read with its row.
+      if (node.kind === 'relation') levelDepth++;
     }
   }
 }
@@ -146,7 +147,7 @@ function readStructure(ctx: Context, attribute: Structure, options: ParamObject,
     const value = options[key]!;
     const here = below(place, key);
     if (key === 'populate') {
-      for (const uid in parts) parts[uid] = { ...parts[uid]!, populate: readLevel(ctx, ctx.registry.component(uid), value, depth + 1, here) };
+      for (const uid in parts) parts[uid] = { ...parts[uid]!, populate: readLevel(ctx, ctx.registry.component(uid), value, depth, here) };
     } else if (key === 'fields' && attribute.kind === 'component') {
       parts[attribute.component] = { ...parts[attribute.component]!, fields: parseFields(ctx.registry.component(attribute.component), value, here) };
     } else if (key === 'on' && attribute.kind === 'dynamiczone' && isParamObject(value)) {
@@ -174,7 +175,7 @@ function readPart(ctx: Context, uid: string, options: ParamObject, depth: number
   for (const key in options) {
     const here = below(place, key);
     if (key === 'fields') fields = parseFields(component, options[key]!, here);
-    else if (key === 'populate') populate = readLevel(ctx, component, options[key]!, depth + 1, here);
+    else if (key === 'populate') populate = readLevel(ctx, component, options[key]!, depth, here);
     else throw invalidKey(here);
   }
   return { fields, populate };

@@ -222,3 +222,14 @@ describe('populate: depth limit', () => {
     expect(errorOf(() => populateOf(`populate=${chain(3)}`, undefined, 2)).message).toBe('Populate nesting exceeds the depth limit of 2');
   });
 });
+
+describe('populate depth and components', () => {
+  it('counts relation levels only: components, read with their row, add none', () => {
+    const page = (raw: string, maxPopulateDepth: number) => list(raw, 'api::page.page', { maxPopulateDepth }).populate;
+    expect(Object.keys(page('populate[seo][populate][shareImage]=true', 1))).toEqual(['seo']);
+    expect(Object.keys(page('populate=seo.shareImage', 1))).toEqual(['seo']);
+    expect(Object.keys(page('populate[sections][on][page.restaurant-list][populate][restaurants][populate]=chef', 2))).toEqual(['sections']);
+    expect(errorOf(() => page('populate[sections][on][page.restaurant-list][populate][restaurants][populate]=chef', 1)).message)
+      .toBe('Populate nesting exceeds the depth limit of 1');
+  });
+});
