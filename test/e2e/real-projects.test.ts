@@ -82,6 +82,29 @@ for (const name of ['launchpad', 'foodadvisor'] as const) {
         expect(entry, ct.uid).toMatchObject(expected);
       }
     });
+
+    it('finds each entry by a text field of each of its single components, over REST', async () => {
+      const registry = quarry.registry;
+      let checked = 0;
+      for (const ct of writableTypes(registry)) {
+        if (ct.uid.startsWith('plugin::') || ct.kind === 'singleType') continue;
+        const data = written.get(ct.uid)!;
+        for (const attr of ct.attributes.values()) {
+          if (attr.kind !== 'component' || attr.repeatable || attr.private) continue;
+          const component = registry.component(attr.component);
+          const text = [...component.attributes.values()].find((a) => a.kind === 'scalar' && a.type === 'string' && !a.private);
+          if (!text) continue;
+          const value = (data[attr.name] as Record<string, string>)[text.name]!;
+          const query = `filters[${attr.name}][${text.name}][$eq]=${encodeURIComponent(value)}&fields[0]=documentId`;
+          const hit = await call(server.base, 'GET', `/api/${ct.pluralName}?${query}`);
+          expect(hit.body.data?.map((e: { documentId: string }) => e.documentId), `${ct.uid} ${query}`).toEqual(documents.get(ct.uid));
+          const miss = await call(server.base, 'GET', `/api/${ct.pluralName}?filters[${attr.name}][${text.name}][$eq]=nothing-like-it`);
+          expect(miss.body.data, `${ct.uid} ${attr.name}`).toEqual([]);
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(0);
+    });
   });
 }
 
