@@ -31,7 +31,8 @@ const TARGET_RATIO = 2;
 const CASES = {
   unpopulated: 'pagination[pageSize]=25&sort=title',
   populated: 'pagination[pageSize]=25&sort=title&populate[seo]=true&populate[links]=true&populate[cover]=true&populate[gallery]=true'
-    + '&populate[sections][on][sections.logos][populate][logos]=true&populate[sections][on][sections.cta][populate][button][populate]=link',
+    + '&populate[sections][on][sections.hero]=true&populate[sections][on][sections.logos][populate][logos]=true'
+    + '&populate[sections][on][sections.cta][populate][button][populate]=link',
 } as const;
 type CaseName = keyof typeof CASES;
 
