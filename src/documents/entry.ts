@@ -36,7 +36,7 @@ export function outputKeys(ct: Model): readonly string[] {
   return keys;
 }
 
-/** A row as the API shows it: private fields never, and only the selected fields when there is a selection. */
+/** A row as the API shows it: private fields never, and only the selected fields, in their order, when there is a selection. */
 export function toEntry(ct: Model, row: Row, fields: FieldSelection = '*'): Entry {
   if (fields === '*') {
     let build = wholeBuilders.get(ct);
@@ -47,8 +47,9 @@ export function toEntry(ct: Model, row: Row, fields: FieldSelection = '*'): Entr
   if (!known) bySelection.set(ct, (known = new WeakMap()));
   let build = known.get(fields);
   if (!build) {
-    const selected = new Set(fields);
-    const shown = outputKeys(ct).filter((k) => selected.has(k) || k === 'id' || k === 'documentId');
+    // Strapi shows selected fields in the order they were asked for, after id and documentId.
+    const output = new Set(outputKeys(ct));
+    const shown = [...new Set(['id', 'documentId', ...fields])].filter((k) => output.has(k));
     known.set(fields, (build = selectionBuilder(ct, shown)));
   }
   return build(row);

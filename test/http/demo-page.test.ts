@@ -79,6 +79,14 @@ describe('the demo page, as the peer answered it', () => {
     ]);
   });
 
+  it('fields come in the order asked, after id and documentId, on the entry and in its components', async () => {
+    const entry = await home('fields[0]=slug&fields[1]=title&populate[seo][fields][0]=metaDescription&populate[seo][fields][1]=metaTitle'
+      + '&populate[sections][on][page.hero][fields][0]=subheading&populate[sections][on][page.hero][fields][1]=heading');
+    expect(Object.keys(entry)).toEqual(['id', 'documentId', 'slug', 'title', 'seo', 'sections']);
+    expect(Object.keys(entry.seo)).toEqual(['id', 'metaDescription', 'metaTitle']);
+    expect(Object.keys(entry.sections[0])).toEqual(['id', 'subheading', 'heading', '__component']);
+  });
+
   it('on that names some of a zone\'s components shows only their items', async () => {
     const entry = await home('populate[sections][on][page.hero]=true');
     expect(entry.sections).toEqual([{ __component: 'page.hero', id: 2, heading: 'Bon appétit', subheading: 'sub' }]);
