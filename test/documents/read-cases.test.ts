@@ -113,9 +113,10 @@ function expectAgreement(door: ReadDoor, answer: ReadAnswer, expected: Reference
   if (answer.total !== undefined) expect(answer.total).toBe(expected.pagination.total);
 }
 
-/** Entries without the keys a door cannot answer, populated entries too. */
+/** Entries without the keys a door cannot answer, populated entries too; components (no documentId) keep theirs. */
 function without(value: unknown, keys: readonly string[]): unknown {
   if (keys.length === 0 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => without(item, keys));
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)).map(([k, v]) => [k, without(v, keys)]));
+  const entry = 'documentId' in value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !(entry && keys.includes(k))).map(([k, v]) => [k, without(v, keys)]));
 }

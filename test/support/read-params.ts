@@ -1,5 +1,5 @@
 import type { FilterTree } from '../../fixtures/dataset/filters.js';
-import type { ContentType, RelationAttribute } from '../../src/schema/types.js';
+import type { ComponentAttribute, DynamicZoneAttribute, Model, RelationAttribute } from '../../src/schema/types.js';
 
 /**
  * A read stated once, in the document service's parameter shapes (Strapi's `findMany` params),
@@ -31,9 +31,13 @@ export interface Window {
   readonly limit?: number;
 }
 
-/** `*` (every relation of the type), relation names, or options by relation. */
-export type Populate = '*' | readonly string[] | { readonly [relation: string]: true | PopulateOptions };
+/**
+ * `*` (every relation, media field, component and dynamic zone of the type), their names (a dot
+ * path goes on inside a component: `seo.shareImage`), or options by name.
+ */
+export type Populate = '*' | readonly string[] | { readonly [field: string]: true | PopulateOptions };
 
+/** A relation's options; a component takes `fields` and `populate`, a dynamic zone `populate` or `on`. */
 export interface PopulateOptions extends Window {
   readonly fields?: readonly string[];
   readonly filters?: FilterTree;
@@ -41,10 +45,15 @@ export interface PopulateOptions extends Window {
   readonly populate?: Populate;
   /** Answer `{ count }` instead of the related entries. */
   readonly count?: boolean;
+  /** A dynamic zone's components by uid, each with its own options: the zone shows only their items. */
+  readonly on?: { readonly [component: string]: true | PopulateOptions };
 }
 
+/** What populate reaches: relations (media fields among them), components and dynamic zones. */
+export type PopulatedAttribute = RelationAttribute | ComponentAttribute | DynamicZoneAttribute;
+
 export interface SortKey {
-  /** Attribute names: relations (to-one) first, then the field. */
+  /** Attribute names: to-one relations and single components first, then the field. */
   readonly path: readonly string[];
   readonly direction: 'asc' | 'desc';
 }
@@ -58,27 +67,41 @@ export function sortKeys(sort: ReadParams['sort']): SortKey[] {
   });
 }
 
-/** A populate as relation attributes with their options (`true` and plain names: no options). */
-export function populateOf(ct: ContentType, populate: Populate | undefined): [RelationAttribute, PopulateOptions][] {
+/**
+ * A populate as the attributes it reaches with their options (`true` and plain names: no
+ * options; `a.b` in a list: `a` populating `b`), in the order it names them.
+ */
+export function populateOf(model: Model, populate: Populate | undefined): [PopulatedAttribute, PopulateOptions][] {
   if (populate === undefined) return [];
-  const relations = [...ct.attributes.values()].filter((a): a is RelationAttribute => a.kind === 'relation' && !a.private);
-  const named = (name: string): RelationAttribute => {
-    const attr = relations.find((a) => a.name === name);
-    if (!attr) throw new Error(`${ct.uid} has no relation ${name}`);
+  const reachable = [...model.attributes.values()].filter((a): a is PopulatedAttribute => a.kind !== 'scalar' && !a.private);
+  const named = (name: string): PopulatedAttribute => {
+    const attr = reachable.find((a) => a.name === name);
+    if (!attr) throw new Error(`${model.uid} has nothing to populate named ${name}`);
     return attr;
   };
-  if (populate === '*') return relations.map((a) => [a, {}]);
-  if (isNameList(populate)) return populate.map((name) => [named(name), {}]);
+  if (populate === '*') return reachable.map((a) => [a, {}]);
+  if (isNameList(populate)) {
+    const below = new Map<string, string[]>();
+    for (const path of populate) {
+      const [head, ...rest] = path.split('.');
+      const list = below.get(head!) ?? [];
+      if (rest.length > 0) list.push(rest.join('.'));
+      below.set(head!, list);
+    }
+    return [...below].map(([name, rest]) => [named(name), rest.length > 0 ? { populate: rest } : {}]);
+  }
   return Object.entries(populate).map(([name, options]) => [named(name), options === true ? {} : options]);
 }
 
 const isNameList = (populate: Populate): populate is readonly string[] => Array.isArray(populate);
 
 /**
- * The fields an entry shows when `fields` names none, besides `id` and `documentId`: every scalar
- * attribute the content API may return, the timestamps, and `locale` on a localized type.
+ * The fields an entry or a component shows when `fields` names none, besides `id` (and an entry's
+ * `documentId`): every scalar attribute the content API may return, and on an entry the
+ * timestamps and, on a localized type, `locale`.
  */
-export function shownFields(ct: ContentType): string[] {
-  const scalars = [...ct.attributes.values()].filter((a) => a.kind === 'scalar' && !a.private && a.type !== 'password').map((a) => a.name);
-  return [...scalars, 'createdAt', 'updatedAt', 'publishedAt', ...(ct.localized ? ['locale'] : [])];
+export function shownFields(model: Model): string[] {
+  const scalars = [...model.attributes.values()].filter((a) => a.kind === 'scalar' && !a.private && a.type !== 'password').map((a) => a.name);
+  if (model.kind === 'component') return scalars;
+  return [...scalars, 'createdAt', 'updatedAt', 'publishedAt', ...(model.localized ? ['locale'] : [])];
 }

@@ -2,10 +2,10 @@ import { buildFilterTree } from '../../src/query/filters/index.js';
 import type { FieldType, ScalarValue } from '../../src/query/ir/index.js';
 import { compareValues } from '../../src/query/values/index.js';
 import type { SchemaRegistry } from '../../src/schema/registry.js';
-import type { ContentType } from '../../src/schema/types.js';
+import type { ComponentAttribute, ContentType, DynamicZoneAttribute, Model, RelationAttribute } from '../../src/schema/types.js';
 import type { FilterTree } from '../../fixtures/dataset/filters.js';
 import { evaluate, type Entry, type MemoryWorld } from './reference-evaluator.js';
-import { populateOf, shownFields, sortKeys, type Pagination, type Populate, type ReadParams, type SortKey, type Window } from './read-params.js';
+import { populateOf, shownFields, sortKeys, type Pagination, type Populate, type PopulateOptions, type ReadParams, type SortKey, type Window } from './read-params.js';
 
 /** An answer as the content API gives it: entries (populated relations inside) and REST's `meta.pagination`. */
 export interface ReferenceAnswer {
@@ -26,7 +26,8 @@ export interface ReferenceSettings {
  * (localized types). Order: the sort keys, NULL smallest (first ascending, last descending),
  * ties by ascending id. Window and meta: Strapi's pagination (a page of 25 unless asked, sizes
  * within 1 and 100). Entries: the asked fields, and each populated relation's linked rows of the
- * read's version, narrowed, ordered and windowed by its own options.
+ * read's version, narrowed, ordered and windowed by its own options; each populated component
+ * as its row holds it (docs/content-models.md), with its own fields and what it populates.
  */
 export class ReferenceReader {
   constructor(
@@ -67,13 +68,21 @@ export class ReferenceReader {
     });
   }
 
-  /** A sort key's value and type: through to-one relations (a missing entry gives NULL), then a field. */
+  /**
+   * A sort key's value and type: through to-one relations and single components (a missing entry
+   * or component gives NULL), then a field.
+   */
   private valueAt(ct: ContentType, row: Entry, path: readonly string[]): Typed {
-    let type = ct;
+    let type: Model = ct;
     let at: Entry | undefined = row;
     for (const name of path.slice(0, -1)) {
       const attr = type.attributes.get(name);
-      if (attr?.kind !== 'relation' || attr.toMany) throw new Error(`the reference sorts through to-one relations only, not ${type.uid}.${name}`);
+      if (attr?.kind === 'component' && !attr.repeatable) {
+        at = (at?.[name] ?? undefined) as Entry | undefined;
+        type = this.registry.component(attr.component);
+        continue;
+      }
+      if (attr?.kind !== 'relation' || attr.toMany) throw new Error(`the reference sorts through to-one relations and single components only, not ${type.uid}.${name}`);
       at = at === undefined ? undefined : this.world.related(type.uid, at, name)[0];
       type = this.registry.require(attr.target);
     }
@@ -83,22 +92,50 @@ export class ReferenceReader {
 
   private entry(ct: ContentType, row: Entry, fields: readonly string[] | undefined, populate: Populate | undefined, status: string): Record<string, unknown> {
     const entry: Record<string, unknown> = { id: row.id, documentId: row.documentId };
-    const shown = fields === undefined || fields.includes('*') ? shownFields(ct) : fields;
-    for (const name of shown) entry[name] = row[name] ?? null;
-    for (const [attr, options] of populateOf(ct, populate)) {
-      const target = this.registry.require(attr.target);
-      const linked = this.world.related(ct.uid, row, attr.name).filter((t) => inVersion(target, t, status));
-      const matches = this.ordered(target, this.filtered(target.uid, linked, options.filters), sortKeys(options.sort));
-      if (options.count) {
-        entry[attr.name] = { count: matches.length };
-        continue;
-      }
-      const window = this.windowOf(options);
-      const shownRows = window === undefined ? matches : matches.slice(window.start, window.start + window.limit);
-      const related = shownRows.map((t) => this.entry(target, t, options.fields, options.populate, status));
-      entry[attr.name] = attr.toMany ? related : (related[0] ?? null);
+    return this.populated(ct, row, this.withFields(entry, ct, row, fields), populate, status);
+  }
+
+  private withFields(shown: Record<string, unknown>, model: Model, value: Entry, fields: readonly string[] | undefined): Record<string, unknown> {
+    for (const name of fields === undefined || fields.includes('*') ? shownFields(model) : fields) shown[name] = value[name] ?? null;
+    return shown;
+  }
+
+  /** `shown` (an entry, or a component) with what `populate` names, reached from `value` (its row, or the component as stored). */
+  private populated(model: Model, value: Entry, shown: Record<string, unknown>, populate: Populate | undefined, status: string): Record<string, unknown> {
+    for (const [attr, options] of populateOf(model, populate)) {
+      shown[attr.name] = attr.kind === 'relation' ? this.relation(model, value, attr, options, status) : this.components(attr, value[attr.name], options, status);
     }
-    return entry;
+    return shown;
+  }
+
+  private relation(source: Model, value: Entry, attr: RelationAttribute, options: PopulateOptions, status: string): unknown {
+    const target = this.registry.require(attr.target);
+    const linked = this.world.related(source.uid, value, attr.name).filter((t) => inVersion(target, t, status));
+    const matches = this.ordered(target, this.filtered(target.uid, linked, options.filters), sortKeys(options.sort));
+    if (options.count) return { count: matches.length };
+    const window = this.windowOf(options);
+    const shownRows = window === undefined ? matches : matches.slice(window.start, window.start + window.limit);
+    const related = shownRows.map((t) => this.entry(target, t, options.fields, options.populate, status));
+    return attr.toMany ? related : (related[0] ?? null);
+  }
+
+  /**
+   * A component field's items, each `{ id, ...fields }` and what its options populate; a dynamic
+   * zone's tagged after them with `__component`, and with `on`, only the items of the components
+   * it names, each by its own options (as Strapi 5.54 answers).
+   */
+  private components(attr: ComponentAttribute | DynamicZoneAttribute, value: unknown, options: PopulateOptions, status: string): unknown {
+    const items = (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]) as Entry[];
+    const shown = items.flatMap((item) => {
+      const uid = attr.kind === 'component' ? attr.component : (item.__component as string);
+      const part = attr.kind === 'dynamiczone' && options.on !== undefined ? options.on[uid] : options;
+      if (part === undefined) return [];
+      const { fields, populate } = part === true ? {} : part;
+      const component = this.registry.component(uid);
+      const out = this.populated(component, item, this.withFields({ id: item.id }, component, item, fields), populate, status);
+      return [attr.kind === 'dynamiczone' ? { ...out, __component: uid } : out];
+    });
+    return attr.kind === 'dynamiczone' || attr.repeatable ? shown : (shown[0] ?? null);
   }
 
   /** Strapi's window: `page` ≥ 1 and `pageSize` (25 unless asked), or `start` ≥ 0 and `limit` (-1: the most); sizes within 1 and 100. */
@@ -139,13 +176,13 @@ function compareNullsFirst(a: Typed, b: Typed): number {
 }
 
 /** The type a field compares by: a scalar attribute's, or that of the fields every entry has. */
-function fieldType(ct: ContentType, name: string): FieldType {
-  const attr = ct.attributes.get(name);
+function fieldType(model: Model, name: string): FieldType {
+  const attr = model.attributes.get(name);
   if (attr?.kind === 'scalar') return attr.type as FieldType;
   if (name === 'id') return 'integer';
   if (name === 'documentId' || name === 'locale') return 'string';
   if (name === 'createdAt' || name === 'updatedAt' || name === 'publishedAt') return 'datetime';
-  throw new Error(`${ct.uid} has no sortable field ${name}`);
+  throw new Error(`${model.uid} has no sortable field ${name}`);
 }
 
 /** REST's `meta.pagination`: without a count the raw start and limit, in page mode too. */

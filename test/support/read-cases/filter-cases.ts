@@ -20,7 +20,7 @@ const filtered = (type: TypeName) => (name: string, filters: Filters, expect: No
   expect,
 });
 
-const LABEL_SORT: Record<TypeName, string> = { restaurants: 'name:asc', chefs: 'name:asc', categories: 'name:asc', articles: 'title:asc', tags: 'name:asc' };
+const LABEL_SORT: Record<TypeName, string> = { restaurants: 'name:asc', chefs: 'name:asc', categories: 'name:asc', articles: 'title:asc', tags: 'name:asc', pages: 'title:asc' };
 
 const r = filtered('restaurants');
 

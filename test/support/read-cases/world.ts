@@ -1,21 +1,23 @@
 import type { Quarry } from '../../../src/index.js';
 import { ARTICLE, CATEGORY, CHEF, RESTAURANT, SEED_CATEGORIES, SEED_CHEFS, SEED_RESTAURANTS, TAG, type SeedRestaurant } from '../../http/seed.js';
 import { MemoryWorld, type Entry } from '../reference-evaluator.js';
+import { PAGE, seedFiles, seedPages, type FileName } from './world-pages.js';
 
 /**
  * The data every read case runs on, stated once as plain data: the HTTP seed's chefs, categories
  * and restaurants (test/http/seed.ts), one restaurant more (no chef, and ties with others), tags
- * in two locales and articles in draft & publish. `seedWorld` writes it through the document
+ * in two locales, articles in draft & publish with cover images, files and pages built from
+ * components (test/support/read-cases/world-pages.ts). `seedWorld` writes it through the document
  * service and keeps what each write answered (rows with their ids and timestamps) and the links
  * it made in a MemoryWorld, which the reference reader answers from.
  */
 
 /** The types the cases read, by the plural name REST and GraphQL use. */
-export const TYPES = { restaurants: RESTAURANT, chefs: CHEF, categories: CATEGORY, articles: ARTICLE, tags: TAG } as const;
+export const TYPES = { restaurants: RESTAURANT, chefs: CHEF, categories: CATEGORY, articles: ARTICLE, tags: TAG, pages: PAGE } as const;
 export type TypeName = keyof typeof TYPES;
 
 /** The field that names an entry in a case's expected answer. */
-export const LABEL: Record<TypeName, string> = { restaurants: 'name', chefs: 'name', categories: 'name', articles: 'title', tags: 'name' };
+export const LABEL: Record<TypeName, string> = { restaurants: 'name', chefs: 'name', categories: 'name', articles: 'title', tags: 'name', pages: 'title' };
 
 interface WorldRestaurant extends SeedRestaurant {
   readonly description?: string;
@@ -55,6 +57,7 @@ interface ArticleVersion {
   readonly title: string;
   readonly body: string | null;
   readonly tags: readonly string[];
+  readonly cover: FileName | null;
 }
 
 /** A draft & publish document: what was published (if it was), and the draft as it is now. */
@@ -67,15 +70,15 @@ interface WorldArticle {
 const same = (version: ArticleVersion) => ({ published: version, draft: version });
 
 const ARTICLES: readonly WorldArticle[] = [
-  { key: 'opening', ...same({ title: 'Opening night', body: 'Ramen and more', tags: ['terrace', 'music'] }) },
+  { key: 'opening', ...same({ title: 'Opening night', body: 'Ramen and more', tags: ['terrace', 'music'], cover: 'hero.jpg' }) },
   {
     key: 'interview',
-    published: { title: 'Chef interview', body: null, tags: ['terrace', 'vegan'] },
-    draft: { title: 'Chef interview (updated)', body: 'New questions', tags: ['vegan@fr'] },
+    published: { title: 'Chef interview', body: null, tags: ['terrace', 'vegan'], cover: 'share.png' },
+    draft: { title: 'Chef interview (updated)', body: 'New questions', tags: ['vegan@fr'], cover: 'menu.webp' },
   },
-  { key: 'preview', draft: { title: 'Menu preview', body: null, tags: ['apero@fr', 'wifi'] } },
+  { key: 'preview', draft: { title: 'Menu preview', body: null, tags: ['apero@fr', 'wifi'], cover: null } },
   // Lower case: after every upper-case title in code-point order.
-  { key: 'review', ...same({ title: 'a late review', body: 'Crisp', tags: [] }) },
+  { key: 'review', ...same({ title: 'a late review', body: 'Crisp', tags: [], cover: null }) },
 ];
 
 export interface DocumentIds {
@@ -125,8 +128,11 @@ export async function seedWorld(quarry: Quarry): Promise<SeededWorld> {
     const row = versions('tags', code!).get(locale)!;
     return { item: { documentId: row.documentId, locale }, row: row.id };
   };
-  const articleData = (v: ArticleVersion) => ({ title: v.title, body: v.body, tags: v.tags.map((t) => tagRef(t).item) });
-  const linkTags = (row: Entry, v: ArticleVersion) => world.link(ARTICLE, row.id, 'tags', v.tags.map((t) => tagRef(t).row));
+  const files = await seedFiles(quarry, world);
+  const fileOf = (name: FileName | null) => (name === null ? [] : [files.get(name)!.id]);
+  const articleData = (v: ArticleVersion) => ({ title: v.title, body: v.body, tags: v.tags.map((t) => tagRef(t).item), cover: fileOf(v.cover)[0] ?? null });
+  // Its tags and its cover: every version has its own.
+  const linkArticle = (row: Entry, v: ArticleVersion) => world.link(ARTICLE, row.id, 'tags', v.tags.map((t) => tagRef(t).row)).link(ARTICLE, row.id, 'cover', fileOf(v.cover));
 
   for (const { key, published, draft } of ARTICLES) {
     const articles = quarry.documents(ARTICLE);
@@ -134,10 +140,10 @@ export async function seedWorld(quarry: Quarry): Promise<SeededWorld> {
     const documentId = first.documentId as string;
     if (published) {
       const { entries } = await articles.publish({ documentId });
-      linkTags(keep('articles', key, 'published', entries[0]), published);
+      linkArticle(keep('articles', key, 'published', entries[0]), published);
     }
     const current = draft === published ? first : await articles.update({ documentId, data: articleData(draft) });
-    linkTags(keep('articles', key, 'draft', current), draft);
+    linkArticle(keep('articles', key, 'draft', current), draft);
   }
 
   for (const [name, country] of SEED_CHEFS) keep('chefs', name, 'published', await quarry.documents(CHEF).create({ data: { name, country } }));
@@ -156,6 +162,7 @@ export async function seedWorld(quarry: Quarry): Promise<SeededWorld> {
     world.link(RESTAURANT, row.id, 'categories', categories.map((c) => c.id));
     world.link(RESTAURANT, row.id, 'articles', articles.map((a) => a.id));
   }
+  await seedPages(quarry, { world, files, restaurant: (name) => only('restaurants', name), keep: (key, version, answer) => keep('pages', key, version, answer) });
 
   return {
     world,

@@ -21,7 +21,10 @@ export interface DoorContext {
 /** One way in: states a case's read as its clients would, and answers it. */
 export interface ReadDoor {
   readonly name: string;
-  /** Entry keys the door cannot answer (GraphQL has no `id`): left out of the reference's entries before comparing. */
+  /**
+   * Entry keys the door cannot answer (GraphQL has no `id` on entries): left out of the
+   * reference's entries (objects with a documentId; components keep theirs) before comparing.
+   */
   readonly omits: readonly string[];
   /** Why the door cannot state this read (a named skip), or undefined. */
   cannot(type: TypeName, params: ReadParams): string | undefined;
@@ -33,3 +36,4 @@ export const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
 
 /** A door's failure to state a read, named by what its language lacks. */
 export class Inexpressible extends Error {}
+

@@ -2,12 +2,14 @@ import type { SchemaRegistry } from '../../../../src/schema/registry.js';
 import { gql } from '../../../graphql/support.js';
 import { TYPES } from '../world.js';
 import { Inexpressible, type DoorContext, type ReadAnswer, type ReadDoor } from './door.js';
+import { restShaped } from './graphql-answer.js';
 import { graphqlRead } from './graphql-read.js';
 
 /**
  * GraphQL over HTTP, POSTed with variables. A read that counts asks `<plural>_connection`, whose
  * `pageInfo` is REST's page meta; in offset mode it has a page shape REST does not, so only its
- * total is compared. Reads GraphQL cannot state are named skips (`cannot`).
+ * total is compared. Its components and dynamic zones are compared in REST's shapes
+ * (graphql-answer.ts). Reads GraphQL cannot state are named skips (`cannot`).
  */
 export function graphqlDoor(ctx: DoorContext, registry: SchemaRegistry): ReadDoor {
   return {
@@ -27,9 +29,10 @@ export function graphqlDoor(ctx: DoorContext, registry: SchemaRegistry): ReadDoo
       const r = await gql(ctx.base, read.query, read.variables);
       if (r.status !== 200 || r.body.errors) throw new Error(`GraphQL answered ${r.status}: ${r.text}\n${read.query}`);
       const data = r.body.data[read.field];
-      if (!read.connection) return { entries: data };
+      const rest = (entries: unknown) => restShaped(registry, registry.require(TYPES[type]), params.populate, entries) as unknown[];
+      if (!read.connection) return { entries: rest(data) };
       const offset = params.pagination?.start !== undefined || params.pagination?.limit !== undefined;
-      return { entries: data.nodes, total: data.pageInfo.total, ...(offset ? {} : { pagination: data.pageInfo }) };
+      return { entries: rest(data.nodes), total: data.pageInfo.total, ...(offset ? {} : { pagination: data.pageInfo }) };
     },
   };
 }
