@@ -3,7 +3,7 @@ import { SchemaRegistry } from '../../src/schema/registry.js';
 import { startTestServer, type TestServer } from '../http/support.js';
 import { ensureBuilt, openQuarry, SCHEMAS, type TestQuarry } from '../pool/support.js';
 import { paramsOf, LABELS_AS_IDS, type ReadCase } from '../support/read-cases/case.js';
-import type { DoorContext, ReadAnswer, ReadDoor } from '../support/read-cases/doors/door.js';
+import { Refused, type DoorContext, type ReadAnswer, type ReadDoor } from '../support/read-cases/doors/door.js';
 import { graphqlDoor } from '../support/read-cases/doors/graphql.js';
 import { readsDoor } from '../support/read-cases/doors/reads.js';
 import { restDoor } from '../support/read-cases/doors/rest.js';
@@ -17,7 +17,8 @@ import { ReferenceReader, type ReferenceAnswer } from '../support/reference-read
  * through the document service, REST and GraphQL over HTTP, and `quarry.reads` inline and on the
  * pool, all over one store, and each door's answer must be the reference reader's, which answers
  * from the rows and links the world's writes reported. The reference itself is held to the
- * answers the cases state by hand.
+ * answers the cases state by hand. A refused read is refused by every door with the error its
+ * case states.
  */
 let t: TestQuarry;
 let server: TestServer;
@@ -92,6 +93,14 @@ for (const door of DOORS) {
           const skip = door.cannot(c.type, paramsOf(c, LABELS_AS_IDS)) ?? KNOWN[door.name]?.[c.name];
           if (skip !== undefined) {
             it.skip(`${c.name} [cannot: ${skip}]`, () => {});
+            continue;
+          }
+          if (c.refused) {
+            it(c.name, async () => {
+              const error = await door.read(c.type, paramsOf(c, world)).then(() => undefined, (e: unknown) => e);
+              expect(error).toBeInstanceOf(Refused);
+              expect((error as Refused).refusal).toEqual(c.refused);
+            });
             continue;
           }
           it(c.name, async () => {

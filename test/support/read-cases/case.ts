@@ -18,6 +18,16 @@ export interface ReadCase {
   readonly expect?: readonly (string | null)[];
   /** The total checked by hand, where the window hides some matches. */
   readonly total?: number;
+  /** The error every door must answer instead of entries (the reference is not asked). */
+  readonly refused?: Refusal;
+}
+
+/** An error answer: Strapi's `error` member, with the offending input's place from `details.path`. */
+export interface Refusal {
+  readonly status: number;
+  readonly name: string;
+  readonly message: string;
+  readonly path: string;
 }
 
 export interface CaseGroup {
@@ -34,3 +44,8 @@ export const LABELS_AS_IDS: DocumentIds = { documentId: (type, label) => `${type
 export const casesOf = (type: TypeName) =>
   (name: string, params: ReadCase['params'], expect?: ReadCase['expect'], total?: number): ReadCase =>
     ({ name, type, params, ...(expect === undefined ? {} : { expect }), ...(total === undefined ? {} : { total }) });
+
+/** Refused reads of one type. */
+export const refusalsOf = (type: TypeName) =>
+  (name: string, params: ReadCase['params'], message: string, path: string): ReadCase =>
+    ({ name, type, params, refused: { status: 400, name: 'ValidationError', message, path } });

@@ -1,5 +1,7 @@
 import type { Quarry } from '../../../../src/index.js';
+import { QuarryError } from '../../../../src/errors/index.js';
 import type { ReadParams } from '../../read-params.js';
+import type { Refusal } from '../case.js';
 import type { TypeName } from '../world.js';
 
 /** What a door answered: entries as its clients see them, and what it tells of the matches. */
@@ -28,6 +30,7 @@ export interface ReadDoor {
   readonly omits: readonly string[];
   /** Why the door cannot state this read (a named skip), or undefined. */
   cannot(type: TypeName, params: ReadParams): string | undefined;
+  /** Throws `Refused` when the door answers an error in Strapi's shape. */
   read(type: TypeName, params: ReadParams): Promise<ReadAnswer>;
 }
 
@@ -37,3 +40,15 @@ export const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
 /** A door's failure to state a read, named by what its language lacks. */
 export class Inexpressible extends Error {}
 
+/** A door's error answer, as every door reports it. */
+export class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(`refused: ${JSON.stringify(refusal)}`);
+  }
+}
+
+/** What the library's callers get: a Quarry error, thrown; anything else is not an answer. */
+export function refusedOf(error: unknown): unknown {
+  if (!(error instanceof QuarryError)) return error;
+  return new Refused({ status: error.status, name: error.name, message: error.message, path: error.details.path as string });
+}

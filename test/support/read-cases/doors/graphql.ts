@@ -1,7 +1,7 @@
 import type { SchemaRegistry } from '../../../../src/schema/registry.js';
 import { gql } from '../../../graphql/support.js';
 import { TYPES } from '../world.js';
-import { Inexpressible, type DoorContext, type ReadAnswer, type ReadDoor } from './door.js';
+import { Inexpressible, Refused, type DoorContext, type ReadAnswer, type ReadDoor } from './door.js';
 import { restShaped } from './graphql-answer.js';
 import { graphqlRead } from './graphql-read.js';
 
@@ -27,6 +27,9 @@ export function graphqlDoor(ctx: DoorContext, registry: SchemaRegistry): ReadDoo
     async read(type, params): Promise<ReadAnswer> {
       const read = graphqlRead(registry, TYPES[type], params);
       const r = await gql(ctx.base, read.query, read.variables);
+      const { code, error } = r.body.errors?.[0]?.extensions ?? {};
+      // Strapi's GraphQL lists a refused read with a 200: BAD_USER_INPUT carries the ValidationError REST answers with a 400.
+      if (code === 'BAD_USER_INPUT' && r.status === 200) throw new Refused({ status: 400, name: error.name, message: error.message, path: error.details?.path });
       if (r.status !== 200 || r.body.errors) throw new Error(`GraphQL answered ${r.status}: ${r.text}\n${read.query}`);
       const data = r.body.data[read.field];
       const rest = (entries: unknown) => restShaped(registry, registry.require(TYPES[type]), params.populate, entries) as unknown[];

@@ -1,7 +1,7 @@
 import { readQueryString } from '../../../../src/query/querystring/index.js';
 import type { RunMode } from '../../../../src/documents/scheduler.js';
 import { TYPES } from '../world.js';
-import { asJson, type DoorContext, type ReadAnswer, type ReadDoor } from './door.js';
+import { asJson, refusedOf, type DoorContext, type ReadAnswer, type ReadDoor } from './door.js';
 import { cannotQueryString, restQuery } from './rest.js';
 
 /**
@@ -16,8 +16,12 @@ export function readsDoor(ctx: DoorContext, mode: Extract<RunMode, 'inline' | 'p
     cannot: (_type, params) => cannotQueryString(params),
     async read(type, params): Promise<ReadAnswer> {
       if (mode === 'pool' && !ctx.quarry.pool) throw new Error('the pool door needs a Quarry opened with a pool');
-      const page = await ctx.quarry.reads.queryAsync(TYPES[type], readQueryString(restQuery(params)), undefined, mode);
-      return asJson({ entries: page.results, pagination: page.pagination });
+      try {
+        const page = await ctx.quarry.reads.queryAsync(TYPES[type], readQueryString(restQuery(params)), undefined, mode);
+        return asJson({ entries: page.results, pagination: page.pagination });
+      } catch (error) {
+        throw refusedOf(error);
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import qs from 'qs';
 import { call } from '../../../http/support.js';
 import type { ReadParams } from '../../read-params.js';
-import type { DoorContext, ReadAnswer, ReadDoor } from './door.js';
+import { Refused, type DoorContext, type ReadAnswer, type ReadDoor } from './door.js';
 
 /**
  * A read as a Strapi client sends it: qs's bracket syntax with values percent-encoded and keys as
@@ -26,6 +26,8 @@ export function restDoor(ctx: DoorContext): ReadDoor {
     cannot: (_type, params) => cannotQueryString(params),
     async read(type, params): Promise<ReadAnswer> {
       const r = await call(ctx.base, 'GET', `/api/${type}?${restQuery(params)}`);
+      const error = r.body?.error;
+      if (r.status !== 200 && error?.status === r.status) throw new Refused({ status: r.status, name: error.name, message: error.message, path: error.details?.path });
       if (r.status !== 200) throw new Error(`REST answered ${r.status}: ${r.text}`);
       return { entries: r.body.data, pagination: r.body.meta.pagination };
     },

@@ -1,5 +1,5 @@
 import { TYPES } from '../world.js';
-import { asJson, type DoorContext, type ReadAnswer, type ReadDoor } from './door.js';
+import { asJson, refusedOf, type DoorContext, type ReadAnswer, type ReadDoor } from './door.js';
 
 /**
  * The document service, `findMany` with the read's params as they are, and `count` for the
@@ -15,11 +15,15 @@ export function serviceDoor(ctx: DoorContext): ReadDoor {
     async read(type, params): Promise<ReadAnswer> {
       const documents = ctx.quarry.documents(TYPES[type]);
       const status = params.status ?? 'published';
-      const entries = await documents.findMany({ pagination: { page: 1, pageSize: 25 }, ...params, status });
-      const counted = params.pagination?.withCount !== false;
-      const scope = { status, ...(params.filters && { filters: params.filters }), ...(params.locale !== undefined && { locale: params.locale }) };
-      const total = counted ? await documents.count(scope) : undefined;
-      return asJson({ entries, ...(total === undefined ? {} : { total }) });
+      try {
+        const entries = await documents.findMany({ pagination: { page: 1, pageSize: 25 }, ...params, status });
+        const counted = params.pagination?.withCount !== false;
+        const scope = { status, ...(params.filters && { filters: params.filters }), ...(params.locale !== undefined && { locale: params.locale }) };
+        const total = counted ? await documents.count(scope) : undefined;
+        return asJson({ entries, ...(total === undefined ? {} : { total }) });
+      } catch (error) {
+        throw refusedOf(error);
+      }
     },
   };
 }
