@@ -1,6 +1,8 @@
 import type { CaseGroup } from './case.js';
+import { COMPONENT_GROUPS } from './component-cases.js';
 import { FILTER_GROUPS } from './filter-cases.js';
 import { LIST_GROUPS } from './list-cases.js';
+import { MEDIA_GROUPS } from './media-cases.js';
 import { POPULATE_GROUPS } from './populate-cases.js';
 import { REFUSAL_GROUPS } from './refusal-cases.js';
 import { SCOPE_GROUPS } from './scope-cases.js';
@@ -10,4 +12,6 @@ import { SCOPE_GROUPS } from './scope-cases.js';
  * answers each of them as the reference reader does. A new field kind extends it by rows in these
  * groups (or a group of its own) and by what each door needs to state and answer it.
  */
-export const READ_TABLE: readonly CaseGroup[] = [...FILTER_GROUPS, ...LIST_GROUPS, ...POPULATE_GROUPS, ...SCOPE_GROUPS, ...REFUSAL_GROUPS];
+export const READ_TABLE: readonly CaseGroup[] = [
+  ...FILTER_GROUPS, ...LIST_GROUPS, ...POPULATE_GROUPS, ...SCOPE_GROUPS, ...COMPONENT_GROUPS, ...MEDIA_GROUPS, ...REFUSAL_GROUPS,
+];
