@@ -134,7 +134,7 @@ async function optimize(input: ImageInput, format: string, settings: ImageSettin
   if (!settings.sizeOptimization && !settings.autoOrientation) return null;
   const [{ orientation }, { size }] = await Promise.all([sharp(input.file).metadata(), stat(input.file)]);
   const file = join(outDir, `optimized-${input.hash}${input.ext}`);
-  const transformer = sharp(input.file).toFormat(format as keyof FormatEnum, { quality: settings.sizeOptimization ? 80 : 100 });
+  const transformer = sharp(input.file, { animated: true }).toFormat(format as keyof FormatEnum, { quality: settings.sizeOptimization ? 80 : 100 });
   if (settings.autoOrientation) transformer.autoOrient();
   const info = await transformer.toFile(file);
   const turned = settings.autoOrientation && orientation !== undefined && orientation > 1;
@@ -176,11 +176,11 @@ async function makeFormats(
 
 /**
  * One format, streamed from the original's file to `outDir/<key>_<hash><ext>`, in the original's
- * format with sharp's default quality, as Strapi writes it.
+ * format with sharp's default quality, every frame of an animation kept, as Strapi writes it.
  */
 async function resize(input: ImageInput, format: string, key: string, box: { width: number; height: number }, options: ImageOptions): Promise<ImageFormat> {
   const hash = `${key}_${input.hash}`;
-  const info = await sharp(input.file)
+  const info = await sharp(input.file, { animated: true })
     .resize({ ...box, fit: 'inside' })
     .toFormat(format as keyof FormatEnum)
     .toFile(join(options.outDir, hash + input.ext));
@@ -191,7 +191,7 @@ async function resize(input: ImageInput, format: string, key: string, box: { wid
     mime: input.mime,
     path: input.path ?? null,
     width: info.width,
-    height: info.height,
+    height: info.pageHeight ?? info.height,
     size: kilobytes(info.size),
     sizeInBytes: info.size,
     url: options.url(hash + input.ext),

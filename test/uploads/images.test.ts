@@ -85,6 +85,24 @@ describe('images as Strapi processes them', () => {
     expect(await written(outDir, image!.formats!.thumbnail!)).toMatchObject({ width: 234, height: 156 });
   });
 
+  it('with Strapi\'s settings answers as Strapi 5.54 answered on the peer for the same files', async () => {
+    // POST /api/upload of each sample on the peer (default settings: autoOrientation off).
+    const peer: Record<string, [number, number, Record<string, [number, number]> | null]> = {
+      rotated: [1200, 800, { thumbnail: [234, 156], large: [1000, 667], medium: [750, 500], small: [500, 333] }],
+      webp: [800, 600, { thumbnail: [208, 156], medium: [750, 562], small: [500, 375] }],
+      wide: [2400, 600, { thumbnail: [245, 61], large: [1000, 250], medium: [750, 188], small: [500, 125] }],
+      gif: [600, 400, { thumbnail: [234, 156], small: [500, 333] }],
+      svg: [300, 200, null],
+      tiny: [120, 90, null],
+    };
+    const strapis = { ...DEFAULT_IMAGE_SETTINGS, autoOrientation: false };
+    for (const [sample, [width, height, formats]] of Object.entries(peer)) {
+      const { image } = await process(sample, strapis);
+      const sizes = image!.formats && Object.fromEntries(Object.entries(image!.formats).map(([key, format]) => [key, [format.width, format.height]]));
+      expect({ sample, width: image!.width, height: image!.height, formats: sizes }).toEqual({ sample, width, height, formats });
+    }
+  });
+
   it('keeps alpha in a PNG and makes only the formats smaller than the original', async () => {
     const { image, outDir } = await process('alpha');
     expect(image).toMatchObject({ width: 640, height: 480 });
@@ -115,12 +133,14 @@ describe('images as Strapi processes them', () => {
     }
   });
 
-  it('stores an animated GIF as it is and makes its formats from the first frame, as Strapi does', async () => {
+  it('stores an animated GIF as it is and makes animated formats of it, as Strapi 5.54 does', async () => {
     const { image, outDir } = await process('gif');
     expect(image).toMatchObject({ file: join(inDir, 'gif.gif'), width: 600, height: 400, sizeInBytes: null });
     expect(Object.keys(image!.formats!)).toEqual(['thumbnail', 'small']);
     const small = await sharp(join(outDir, 'small_gif_abc123.gif')).metadata();
-    expect(small).toMatchObject({ width: 500, height: 333, format: 'gif', pages: 1 });
+    expect(small).toMatchObject({ width: 500, height: 333, format: 'gif', pages: 3 });
+    expect(image!.formats!.small).toMatchObject({ width: 500, height: 333 });
+    expect(image!.formats!.thumbnail).toMatchObject({ width: 234, height: 156 });
   });
 
   it('reads an SVG’s size and makes no format of it', async () => {
