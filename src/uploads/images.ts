@@ -80,10 +80,15 @@ export interface ImageOptions {
   readonly url: (fileName: string) => string;
 }
 
-/** sharp's names of the formats Strapi handles: processed (dimensions), resized, re-encoded. */
+/**
+ * sharp's names of the formats Strapi handles: processed (dimensions), resized, re-encoded.
+ * Strapi lists `avif` to be processed and re-encoded, but sharp names AVIF `heif`, so Strapi
+ * never reaches it (its AVIF uploads have no width); Quarry reads an AVIF's size and leaves its
+ * bytes alone.
+ */
 const PROCESSED = new Set(['jpeg', 'png', 'webp', 'tiff', 'svg', 'gif', 'avif']);
 const RESIZED = new Set(['jpeg', 'png', 'webp', 'tiff', 'gif']);
-const OPTIMIZED = new Set(['jpeg', 'png', 'webp', 'tiff', 'avif']);
+const OPTIMIZED = new Set(['jpeg', 'png', 'webp', 'tiff']);
 const THUMBNAIL = { width: 245, height: 156 } as const;
 
 /**
@@ -92,7 +97,7 @@ const THUMBNAIL = { width: 245, height: 156 } as const;
  * is Strapi's 400 "File is not a valid image". Nothing is left in `outDir` when it fails.
  */
 export async function processImage(input: ImageInput, options: ImageOptions): Promise<ProcessedImage | null> {
-  const format = await formatOf(input.file);
+  const { format, orientation } = await headerOf(input.file);
   if (!format || !PROCESSED.has(format)) return null;
   await sharp(input.file)
     .stats()
@@ -102,7 +107,7 @@ export async function processImage(input: ImageInput, options: ImageOptions): Pr
   const settings = options.settings ?? DEFAULT_IMAGE_SETTINGS;
   const written: string[] = [];
   try {
-    const optimized = OPTIMIZED.has(format) ? await optimize(input, format, settings, options.outDir) : null;
+    const optimized = OPTIMIZED.has(format) ? await optimize(input, { format, orientation }, settings, options.outDir) : null;
     if (optimized) written.push(optimized.file);
     const original = optimized?.file ?? input.file;
     const { width = null, height = null } = await sharp(original).metadata();
@@ -115,12 +120,13 @@ export async function processImage(input: ImageInput, options: ImageOptions): Pr
   }
 }
 
-/** sharp's name for the file's format, or undefined when sharp cannot read it. */
-async function formatOf(file: string): Promise<string | undefined> {
+/** sharp's name for the file's format and its EXIF orientation; nothing when sharp cannot read it. */
+async function headerOf(file: string): Promise<{ format?: string | undefined; orientation?: number | undefined }> {
   try {
-    return (await sharp(file).metadata()).format;
+    const { format, compression, orientation } = await sharp(file).metadata();
+    return { format: format === 'heif' && compression === 'av1' ? 'avif' : format, orientation };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -130,15 +136,22 @@ async function formatOf(file: string): Promise<string | undefined> {
  * dropped. Strapi drops it even when it was the one that turned the image upright; Quarry keeps
  * an upright one, so that orientation is honoured whatever the sizes.
  */
-async function optimize(input: ImageInput, format: string, settings: ImageSettings, outDir: string): Promise<{ file: string; sizeInBytes: number } | null> {
+async function optimize(
+  input: ImageInput,
+  { format, orientation }: { format: string; orientation?: number | undefined },
+  settings: ImageSettings,
+  outDir: string,
+): Promise<{ file: string; sizeInBytes: number } | null> {
   if (!settings.sizeOptimization && !settings.autoOrientation) return null;
-  const [{ orientation }, { size }] = await Promise.all([sharp(input.file).metadata(), stat(input.file)]);
   const file = join(outDir, `optimized-${input.hash}${input.ext}`);
   const transformer = sharp(input.file, { animated: true }).toFormat(format as keyof FormatEnum, { quality: settings.sizeOptimization ? 80 : 100 });
   if (settings.autoOrientation) transformer.autoOrient();
-  const info = await transformer.toFile(file);
+  const info = await transformer.toFile(file).catch(async (error: unknown) => {
+    await unlink(file).catch(() => undefined);
+    throw error;
+  });
   const turned = settings.autoOrientation && orientation !== undefined && orientation > 1;
-  if (info.size > size && !turned) {
+  if (info.size > (await stat(input.file)).size && !turned) {
     await unlink(file);
     return null;
   }

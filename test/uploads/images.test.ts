@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_IMAGE_SETTINGS, processImage, type ImageFormat, type ImageSettings, type ProcessedImage } from '../../src/uploads/images.js';
-import { alphaPng, animatedGif, csv, pdf, rotatedJpeg, svg, tinyJpeg, webp, widePng } from './sample-files.js';
+import { alphaPng, animatedGif, avif, csv, pdf, rotatedJpeg, svg, tinyJpeg, webp, widePng } from './sample-files.js';
 
 let inDir: string;
 const outDirs: string[] = [];
@@ -13,7 +13,7 @@ const files: Record<string, Buffer> = {};
 
 beforeAll(async () => {
   inDir = mkdtempSync(join(tmpdir(), 'quarry-images-in-'));
-  const made = { rotated: rotatedJpeg(), alpha: alphaPng(), webp: webp(), tiny: tinyJpeg(), wide: widePng(), gif: animatedGif() };
+  const made = { rotated: rotatedJpeg(), alpha: alphaPng(), webp: webp(), tiny: tinyJpeg(), wide: widePng(), gif: animatedGif(), avif: avif() };
   for (const [name, bytes] of Object.entries(made)) files[name] = await bytes;
   Object.assign(files, { svg, pdf, csv, liar: csv });
 });
@@ -28,6 +28,7 @@ const kinds: Record<string, [ext: string, mime: string]> = {
   tiny: ['.jpg', 'image/jpeg'],
   wide: ['.png', 'image/png'],
   gif: ['.gif', 'image/gif'],
+  avif: ['.avif', 'image/avif'],
   svg: ['.svg', 'image/svg+xml'],
   pdf: ['.pdf', 'application/pdf'],
   csv: ['.csv', 'text/csv'],
@@ -146,6 +147,12 @@ describe('images as Strapi processes them', () => {
   it('reads an SVG’s size and makes no format of it', async () => {
     const { image, outDir } = await process('svg');
     expect(image).toEqual({ file: join(inDir, 'svg.svg'), width: 300, height: 200, sizeInBytes: null, formats: null, written: [] });
+    expect(readdirSync(outDir)).toEqual([]);
+  });
+
+  it('reads an AVIF’s size (which Strapi 5.54 leaves null: sharp names it heif) and leaves its bytes alone', async () => {
+    const { image, outDir } = await process('avif');
+    expect(image).toEqual({ file: join(inDir, 'avif.avif'), width: 300, height: 200, sizeInBytes: null, formats: null, written: [] });
     expect(readdirSync(outDir)).toEqual([]);
   });
 

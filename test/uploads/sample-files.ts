@@ -22,6 +22,9 @@ export const tinyJpeg = () => solid(120, 90, '#888').jpeg().toBuffer();
 /** A 2400×600 PNG: wider than every breakpoint. */
 export const widePng = () => solid(2400, 600, '#fa0').png().toBuffer();
 
+/** A 300×200 AVIF. */
+export const avif = () => solid(300, 200, '#123').avif().toBuffer();
+
 /** A 600×400 GIF of three frames. */
 export async function animatedGif(): Promise<Buffer> {
   const frames = await Promise.all(['#f00', '#0f0', '#00f'].map((colour) => solid(600, 400, colour).png().toBuffer()));
