@@ -5,7 +5,7 @@
  */
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileTypeFromBuffer, supportedMimeTypes } from 'file-type';
+import { fileTypeFromBuffer, supportedExtensions, supportedMimeTypes } from 'file-type';
 
 /** What the bytes say a file is. `ext` carries its dot (`.jpg`), as Strapi's `ext` does. */
 export interface FileKind {
@@ -67,10 +67,14 @@ function undetected(isText: boolean, claim: ClaimedKind): FileKind {
   return withClaimedExt({ mime: claimed, ext: '' }, claim);
 }
 
-/** Bytes that prove nothing about the extension keep the file name's, as Strapi keeps it. */
+/**
+ * Bytes that prove nothing about the extension keep the file name's, as Strapi keeps it, unless
+ * it names a type the bytes would have shown (`photo.jpg` of text is not a `.jpg`).
+ */
 function withClaimedExt(kind: FileKind, claim: ClaimedKind): FileKind {
   const ext = claim.filename ? extname(claim.filename).toLowerCase() : '';
-  return /^\.[a-z0-9]{1,10}$/.test(ext) ? { mime: kind.mime, ext } : kind;
+  if (!/^\.[a-z0-9]{1,10}$/.test(ext) || ext === SVG.ext || supportedExtensions.has(ext.slice(1) as never)) return kind;
+  return { mime: kind.mime, ext };
 }
 
 /** The head as text when it reads as UTF-8 without NULs; a character cut at the end is allowed. */

@@ -34,7 +34,9 @@ describe('the MIME type comes from the bytes', () => {
     expect(await kindOf(csv, { mime: 'application/json; charset=utf-8', filename: 'a.json' })).toEqual({ mime: 'application/json', ext: '.json' });
     expect(await kindOf(csv)).toEqual({ mime: 'text/plain', ext: '.txt' });
     // Text that claims to be a JPEG or an SVG is text.
-    expect(await kindOf(csv, { mime: 'image/jpeg', filename: 'photo.jpg' })).toEqual({ mime: 'text/plain', ext: '.jpg' });
+    expect(await kindOf(csv, { mime: 'image/jpeg', filename: 'photo.jpg' })).toEqual({ mime: 'text/plain', ext: '.txt' });
+    expect(await kindOf(csv, { filename: 'logo.svg' })).toEqual({ mime: 'text/plain', ext: '.txt' });
+    expect(await kindOf(csv, { filename: 'notes.md' })).toEqual({ mime: 'text/plain', ext: '.md' });
     expect(await kindOf(csv, { mime: 'image/svg+xml' })).toEqual({ mime: 'text/plain', ext: '.txt' });
     // Binary bytes that claim to be text are not text.
     const noise = Buffer.from([0x00, 0x13, 0xfe, 0x80, 0x00, 0x07, 0x42]);
