@@ -10,13 +10,24 @@ import { randomBytes } from 'node:crypto';
 export const TEMPORARY_PREFIX = '.upload-';
 export const TEMPORARY_SUFFIX = '.tmp';
 
+/** Letters NFKD leaves whole, spelled as Strapi's slug spells them. */
+const SPELLED: Readonly<Record<string, string>> = Object.freeze({
+  ß: 'ss', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ð: 'd', Ð: 'D', þ: 'th', Þ: 'TH', '&': ' and ',
+});
+
 /**
- * A record's `hash` for a file named `baseName` (without extension). The slug keeps letters and
- * digits, case kept, accents folded (é → e), every other run of characters made one `_`, as
- * Strapi's `nameToSlug(name, { separator: '_', lowercase: false })` does for the common cases.
+ * A record's `hash` for a file named `baseName` (without extension), as Strapi 5.54's
+ * `nameToSlug(name, { separator: '_', lowercase: false })` makes it (observed on the peer:
+ * `fooBar` → `foo_Bar`, `HTMLParser2x` → `HTML_Parser2x`, `ABC123def` → `ABC_123def`,
+ * `ß-straße_&_co` → `ss_strasse_and_co`): accents folded, camel case split, case kept, every
+ * other run of characters one `_`.
  */
 export function fileHash(baseName: string): string {
-  const slug = baseName.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const slug = baseName
+    .replace(/[ßæÆœŒøØłŁđĐðÐþÞ&]/g, (letter) => SPELLED[letter]!)
+    .normalize('NFKD').replace(/\p{M}+/gu, '')
+    .replace(/([A-Z]{2,})(?=\d)/g, '$1_').replace(/([a-z\d])(?=[A-Z])/g, '$1_').replace(/([A-Z])(?=[A-Z][a-z])/g, '$1_')
+    .replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
   return `${slug === '' ? 'file' : slug}_${randomBytes(5).toString('hex')}`;
 }
 
