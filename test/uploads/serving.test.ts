@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,5 +196,24 @@ describe.each<Transport>(['uws', 'node'])('%s transport: files under /uploads', 
     expect(length).toBe(BIG_BYTES);
     expect(hash.digest('hex')).toBe(bigDigest());
     expect(held).toBeLessThan(BIG_BYTES / 3);
+  });
+
+  it('closes the file of a download the client abandons', async () => {
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    for (let i = 0; i < 5; i++) {
+      await new Promise<void>((resolve) => {
+        const req = request({ host: '127.0.0.1', port: server.port, path: '/uploads/big_fedcba9876.bin' }, (res) => {
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', () => resolve());
+        req.end();
+      });
+    }
+    await expect.poll(openFiles, { timeout: 2_000 }).toBeLessThanOrEqual(before);
+    expect((await call(server.base, 'HEAD', '/uploads/big_fedcba9876.bin')).status).toBe(200);
   });
 });
