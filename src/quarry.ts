@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { DocumentEngine, type I18nSettings } from './documents/engine.js';
 import { componentLayoutsOf } from './documents/component-layouts.js';
 import { layoutOf, linkLayoutsOf, internedNamesOf } from './documents/layouts.js';
@@ -19,6 +20,7 @@ import { SchemaRegistry } from './schema/registry.js';
 import type { CheckReport } from './store/check/check.js';
 import { Store } from './store/store.js';
 import type { TokenStore } from './store/tokens.js';
+import { FileStore } from './uploads/file-store.js';
 
 export interface QuarryOptions {
   /**
@@ -30,6 +32,8 @@ export interface QuarryOptions {
   readonly customFields?: Readonly<Record<string, string>>;
   /** The LMDB folder. */
   readonly path: string;
+  /** The folder of uploaded files; default `<path>/uploads` (docs/uploads.md). */
+  readonly uploads?: string;
   readonly i18n?: Partial<I18nSettings>;
   /** Skip fsync at commit (tests, bulk loads): a crash may lose the latest writes. */
   readonly noSync?: boolean;
@@ -66,11 +70,14 @@ export class Quarry {
   private readonly timestamps: TimestampRestorer;
   /** The worker pool, when `pool` was given. */
   readonly pool: QueryPool | undefined;
+  /** The uploaded files' bytes, served under `/uploads/`. */
+  readonly files: FileStore;
 
   constructor(options: QuarryOptions) {
     // Checked before anything is opened, so bad settings leave nothing to close.
     const poolSettings = options.pool ? resolvePoolSettings(options.pool) : undefined;
     this.registry = registryOf(options);
+    this.files = new FileStore(options.uploads ?? join(options.path, 'uploads'));
     this.store = Store.open(
       { path: options.path, noSync: options.noSync ?? false, readOnly: options.readOnly ?? false },
       this.registry.types.map((ct) => layoutOf(this.registry, ct)),

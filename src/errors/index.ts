@@ -83,6 +83,15 @@ export class PayloadTooLargeError extends QuarryError {
   }
 }
 
+/** A `Range` no byte of the file satisfies (`details.size` says how long it is). */
+export class RangeNotSatisfiableError extends QuarryError {
+  override readonly name = 'RangeNotSatisfiableError';
+  readonly status = 416;
+  constructor(message = 'Range Not Satisfiable', details: ErrorDetails = {}) {
+    super(message, details);
+  }
+}
+
 /**
  * A read ran past the read time limit and was cancelled: the service could not answer it in the
  * time it allows. (A 408 is the HTTP layer's own: a request body that did not arrive in time.)

@@ -41,6 +41,12 @@ export interface HttpSettings {
   readonly listParams: Partial<ListParamsSettings>;
   /** The GraphQL endpoint: its path, depth and cost limits, explorer (defaults: `DEFAULT_GRAPHQL_SETTINGS`). */
   readonly graphql: Partial<GraphqlSettings>;
+  /**
+   * Cache-Control of files served under `/uploads/`. Strapi's `max-age=0` by default: a replaced
+   * file keeps its name (Strapi keeps the hash), so a long max-age would serve stale bytes;
+   * revalidation costs a 304 (docs/uploads.md).
+   */
+  readonly uploadsCacheControl: string;
   /** Receives errors that are not QuarryErrors (answered as a bare 500). */
   readonly onInternalError: (error: unknown, request: { method: string; path: string }) => void;
 }
@@ -66,6 +72,7 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = Object.freeze({
   queryLimits: Object.freeze({}),
   listParams: Object.freeze({}),
   graphql: Object.freeze({}),
+  uploadsCacheControl: 'max-age=0',
   onInternalError: (error: unknown, request: { method: string; path: string }) => {
     console.error(`[quarry http] ${request.method} ${request.path}:`, error);
   },

@@ -4,6 +4,8 @@
  * body the core asks for, and write the `CoreResponse` back.
  */
 
+import type { FileHandle } from 'node:fs/promises';
+
 export type MaybePromise<T> = T | Promise<T>;
 
 export interface RequestHead {
@@ -37,6 +39,18 @@ export interface CoreResponse {
    * (too large, too slow), so the rest of it can never be parsed as a next request.
    */
   readonly closeConnection?: boolean;
+  /**
+   * Bytes to stream from an open file after the headers (a served upload), `body` being
+   * undefined; the transport closes the handle once sent, or at once for HEAD or a gone client.
+   * The headers already carry the Content-Length.
+   */
+  readonly file?: FileBody;
+}
+
+export interface FileBody {
+  readonly handle: FileHandle;
+  readonly start: number;
+  readonly length: number;
 }
 
 /** What the core wants after seeing a request's head. */

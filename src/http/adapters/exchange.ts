@@ -105,12 +105,16 @@ export function serveExchange(core: RestCore, head: RequestHead, connection: Con
 
 function deliver(result: MaybePromise<CoreResponse>, connection: Connection, inFlight: InFlight): void {
   if (!isPromise(result)) {
-    if (!connection.aborted) connection.send(result);
+    sendUnlessGone(result, connection);
     return;
   }
   // The core never rejects: its handlers' errors are already answers.
-  const sent = result.then((response) => {
-    if (!connection.aborted) connection.send(response);
-  });
+  const sent = result.then((response) => sendUnlessGone(response, connection));
   inFlight.track(sent);
+}
+
+/** Sends the answer, or, the client gone, closes the file it would have streamed. */
+function sendUnlessGone(response: CoreResponse, connection: Connection): void {
+  if (!connection.aborted) connection.send(response);
+  else void response.file?.handle.close();
 }

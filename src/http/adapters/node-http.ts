@@ -7,6 +7,7 @@ import { MalformedRequestError, RequestHeadTooLargeError, unencodedTargetError }
 import { resolveHttpSettings } from '../settings.js';
 import type { CoreResponse, RequestHead } from '../types.js';
 import { bodyText } from './answer-body.js';
+import { streamFile } from './file-body.js';
 import { BodyDeadlines } from './deadlines.js';
 import { InFlight, serveExchange, type Connection } from './exchange.js';
 import type { RunningServer, ServerOptions } from './uws.js';
@@ -118,7 +119,15 @@ class NodeConnection implements Connection {
 
   send(response: CoreResponse): void {
     const { res } = this;
-    if (this.aborted || res.headersSent) return;
+    if (this.aborted || res.headersSent) {
+      void response.file?.handle.close();
+      return;
+    }
+    if (response.file !== undefined) {
+      res.writeHead(response.status, response.headers);
+      streamFile(response.file, res, this.req.method === 'HEAD');
+      return;
+    }
     const headers: Record<string, string | number> = { ...response.headers };
     const pieces = typeof response.body === 'object' ? response.body : undefined;
     const length = pieces ? pieces.reduce((n, b) => n + b.length, 0) : undefined;

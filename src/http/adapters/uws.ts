@@ -3,8 +3,9 @@ import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from '
 import type { Quarry } from '../../quarry.js';
 import { RestCore } from '../core/core.js';
 import { resolveHttpSettings, type HttpSettingsInput } from '../settings.js';
-import type { BodyPieces, CoreResponse, RequestHead } from '../types.js';
+import type { BodyPieces, CoreResponse, FileBody, RequestHead } from '../types.js';
 import { bodyLength } from './answer-body.js';
+import { streamFileUws } from './uws-file.js';
 import { BodyDeadlines } from './deadlines.js';
 import { InFlight, serveExchange, type Connection } from './exchange.js';
 
@@ -100,12 +101,15 @@ function statusLine(status: number): string {
 class UwsConnection implements Connection {
   aborted = false;
   private abortListener: (() => void) | undefined;
+  /** Stops a file being streamed, when the client goes away. */
+  private stopFile: (() => void) | undefined;
 
   constructor(private readonly res: HttpResponse, private readonly isHead: boolean) {
     // Registered on every response: uWS requires it before the handler returns without an answer.
     res.onAborted(() => {
       this.aborted = true;
       this.abortListener?.();
+      this.stopFile?.();
     });
   }
 
@@ -121,7 +125,14 @@ class UwsConnection implements Connection {
   }
 
   send(response: CoreResponse): void {
-    if (this.aborted) return;
+    if (this.aborted) {
+      void response.file?.handle.close();
+      return;
+    }
+    if (response.file !== undefined) {
+      this.sendFile(response, response.file);
+      return;
+    }
     const { res, isHead } = this;
     const close = response.closeConnection === true;
     // Corked: status, headers and body leave in one write, also when answering after an await.
@@ -141,6 +152,27 @@ class UwsConnection implements Connection {
       if (body !== undefined) res.writeHeader('content-length', String(bodyLength(body)));
       res.endWithoutBody();
     });
+  }
+
+  /** A served file: streamed, or for HEAD only its headers (the length a GET would send among them). */
+  private sendFile(response: CoreResponse, file: FileBody): void {
+    const { res } = this;
+    // uWS writes the Content-Length of what `end` / `tryEnd` send; a second one would make the answer malformed.
+    const writeHead = (withLength: boolean): void => {
+      res.writeStatus(statusLine(response.status));
+      const { headers } = response;
+      for (const name in headers) if (withLength || name !== 'content-length') res.writeHeader(name, headers[name]!);
+    };
+    if (this.isHead || file.length === 0) {
+      void file.handle.close();
+      res.cork(() => {
+        writeHead(this.isHead);
+        if (this.isHead) res.endWithoutBody();
+        else res.end('');
+      });
+      return;
+    }
+    this.stopFile = streamFileUws(res, file, () => writeHead(false));
   }
 }
 

@@ -13,6 +13,7 @@ import { errorResponse, internalError, noContent } from './responses.js';
 import { Router, type Match } from './router.js';
 import { singleRoutes } from './single-types.js';
 import { unencodedPart } from './target.js';
+import { UPLOADS_ALLOW, UploadsRoute } from './uploads-route.js';
 import { userRoutes, usersCountRoutes, usersRoutes } from './users.js';
 
 const TABLES: { readonly [R in Match['resource']]: MethodTable<Extract<Match, { resource: R }>> } = {
@@ -35,7 +36,7 @@ const ALLOW = Object.fromEntries(
 ) as Readonly<Record<Match['resource'], string>>;
 
 /** Every method some route serves: what a preflight offers for a path that names no route. */
-const ALLOW_ANY = [...new Set([...Object.values(ALLOW), GRAPHQL_ALLOW].flatMap((allow) => allow.split(', ')).filter((m) => m !== 'OPTIONS')), 'OPTIONS'].join(', ');
+const ALLOW_ANY = [...new Set([...Object.values(ALLOW), GRAPHQL_ALLOW, UPLOADS_ALLOW].flatMap((allow) => allow.split(', ')).filter((m) => m !== 'OPTIONS')), 'OPTIONS'].join(', ');
 
 /**
  * The REST API without a transport: routing, CORS, handlers and Strapi's error shapes. A
@@ -51,6 +52,7 @@ export class RestCore {
   readonly access: AccessControl;
   private readonly graphql: GraphqlRoute;
   private readonly queries: QueryStrings;
+  private readonly uploads: UploadsRoute;
 
   constructor(private readonly quarry: Quarry, settings: HttpSettings) {
     this.settings = settings;
@@ -59,6 +61,7 @@ export class RestCore {
     this.access = new AccessControl(settings.access, quarry.tokens);
     this.graphql = new GraphqlRoute(quarry, settings, this.access);
     this.queries = new QueryStrings(settings.queryLimits);
+    this.uploads = new UploadsRoute(quarry.files, settings);
   }
 
   /** Routes a request by its head: answers at once (preflight, 404, 405) or says which body to read. */
@@ -69,6 +72,7 @@ export class RestCore {
     // A preflight is answered on any path: the browser asks before it knows whether the route exists.
     if (head.method === 'OPTIONS') return answered(noContent(base, this.cors.preflightHeaders(this.allowOf(head.path))));
     if (this.graphql.matches(head.path)) return this.graphql.open(head, base);
+    if (this.uploads.matches(head.path)) return this.uploads.open(head, base);
     const match = this.router.match(head.path);
     if (match === undefined) return answered(errorResponse(new NotFoundError(), base));
     const table = TABLES[match.resource] as MethodTable<Match>;
@@ -90,6 +94,7 @@ export class RestCore {
   /** The methods a path serves, as its `Allow` header lists them. */
   private allowOf(path: string): string {
     if (this.graphql.matches(path)) return GRAPHQL_ALLOW;
+    if (this.uploads.matches(path)) return UPLOADS_ALLOW;
     const match = this.router.match(path);
     return match === undefined ? ALLOW_ANY : ALLOW[match.resource];
   }
