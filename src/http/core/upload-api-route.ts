@@ -1,0 +1,93 @@
+import { MethodNotAllowedError, QuarryError, ValidationError } from '../../errors/index.js';
+import { isRecord } from '../../objects.js';
+import type { Quarry } from '../../quarry.js';
+import { FILE_UID } from '../../schema/builtin-upload.js';
+import { UploadService, type FileInfo, type StagedFile } from '../../uploads/upload-service.js';
+import type { HttpSettings } from '../settings.js';
+import type { CoreResponse, Exchange, RequestHead } from '../types.js';
+import type { AccessControl } from './auth.js';
+import { readMultipart, type FormFields } from './multipart.js';
+import { errorResponse, internalError, json, type BaseHeaders } from './responses.js';
+
+export const UPLOAD_API_ALLOW = 'POST, OPTIONS';
+
+/**
+ * Strapi's upload routes under `<prefix>/upload` (docs/uploads.md, "Routes"). `POST` takes a
+ * multipart body of `files` and an optional `fileInfo`, with the write access of other writes.
+ */
+export class UploadApiRoute {
+  private readonly path: string;
+  private readonly service: UploadService;
+
+  constructor(quarry: Quarry, private readonly settings: HttpSettings, private readonly access: AccessControl) {
+    this.path = `${settings.prefix}/upload`;
+    this.service = new UploadService(quarry.files, quarry.store, quarry.documents(FILE_UID));
+  }
+
+  matches(path: string): boolean {
+    return path === this.path || path === `${this.path}/`;
+  }
+
+  open(head: RequestHead, base: BaseHeaders): Exchange {
+    if (head.method !== 'POST') return answered(errorResponse(new MethodNotAllowedError(), base, { allow: UPLOAD_API_ALLOW }));
+    const denied = this.access.check(head.headers, 'write');
+    if (denied !== undefined) return answered(errorResponse(denied, base));
+    return {
+      // The transports hand the body over whole; busboy holds each file to its own limit.
+      bodyLimit: this.settings.uploadMaxBodyBytes,
+      respond: async (body) => {
+        try {
+          return json(201, await this.upload(head, body), base);
+        } catch (error) {
+          if (error instanceof QuarryError) return errorResponse(error, base);
+          this.settings.onInternalError(error, { method: head.method, path: head.path });
+          return internalError(base);
+        }
+      },
+    };
+  }
+
+  private async upload(head: RequestHead, body: Uint8Array | undefined): Promise<unknown[]> {
+    const { fields, files, error } = await readMultipart(body, head.headers['content-type'], this.settings.uploadMaxFileBytes,
+      (file) => this.service.stage(file));
+    try {
+      if (error !== undefined) throw error;
+      if (files.length === 0) throw new ValidationError('Files are empty');
+      return await this.service.create(files, fileInfosOf(fields, files));
+    } catch (failure) {
+      await this.service.discard(files);
+      throw failure;
+    }
+  }
+}
+
+/**
+ * `fileInfo`: one JSON object per file, in the order of the files, sent as one field holding a
+ * list or as one field per file (what Strapi's clients send).
+ */
+function fileInfosOf(fields: FormFields, files: readonly StagedFile[]): (FileInfo | undefined)[] {
+  const raw = fields.get('fileInfo') ?? [];
+  const parsed = raw.map((text, i) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw ValidationError.at(raw.length === 1 ? 'fileInfo' : ['fileInfo', i], 'fileInfo must be JSON');
+    }
+  });
+  const list = parsed.length === 1 && Array.isArray(parsed[0]) ? (parsed[0] as unknown[]) : parsed;
+  return files.map((_, i) => infoAt(list[i], list === parsed && raw.length === 1 ? ['fileInfo'] : ['fileInfo', i]));
+}
+
+function infoAt(value: unknown, path: (string | number)[]): FileInfo | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isRecord(value)) throw ValidationError.at(path, 'fileInfo must be an object');
+  for (const key of ['name', 'alternativeText', 'caption'] as const) {
+    const field = value[key];
+    if (field !== undefined && field !== null && typeof field !== 'string') throw ValidationError.at([...path, key], `${key} must be a \`string\` type`);
+  }
+  return { name: value.name as string | undefined, alternativeText: value.alternativeText as string | null | undefined, caption: value.caption as string | null | undefined };
+}
+
+function answered(response: CoreResponse): Exchange {
+  return { bodyLimit: undefined, respond: () => response };
+}

@@ -1,0 +1,139 @@
+/**
+ * What Strapi's `POST /api/upload` does with the files of one request: each file's bytes into a
+ * batch of the uploads folder (its type read from its head, an image re-encoded and given its
+ * formats), then every batch committed and the `plugin::upload.file` records created in one
+ * LMDB transaction (docs/uploads.md, "Routes"). Callers are the HTTP routes, later GraphQL and
+ * library users.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { DocumentService } from '../documents/service.js';
+import type { Entry } from '../documents/entry.js';
+import type { Store } from '../store/store.js';
+import type { FileBatch, FileStore } from './file-store.js';
+import { fileHash } from './file-names.js';
+import { kilobytes, processImage, type ImageSettings, type ProcessedImage } from './images.js';
+import { kindOf, type FileKind } from './mime.js';
+
+/** One file as a multipart part gives it: its bytes as a stream, with what the client said of it. */
+export interface IncomingFile {
+  readonly filename: string;
+  readonly mimeType: string;
+  readonly stream: Readable;
+}
+
+/** The info a client may give with a file (Strapi's `fileInfo`). */
+export interface FileInfo {
+  readonly name?: string | undefined;
+  readonly alternativeText?: string | null | undefined;
+  readonly caption?: string | null | undefined;
+}
+
+/** A file whose bytes are written to its batch but not committed: `create` or `discard` it. */
+export interface StagedFile {
+  readonly batch: FileBatch;
+  readonly filename: string;
+  readonly hash: string;
+  readonly kind: FileKind;
+  readonly sizeInBytes: number;
+  readonly image: ProcessedImage | null;
+}
+
+export class UploadService {
+  constructor(
+    private readonly files: FileStore,
+    private readonly store: Store,
+    private readonly records: DocumentService,
+    private readonly images?: ImageSettings,
+  ) {}
+
+  /**
+   * Writes one file's bytes into a new batch. A file Strapi processes as an image is written to
+   * a work folder first: its stored bytes are its re-encoding, and its formats are made from it.
+   * If `stream` fails (too large, truncated), nothing is left behind and the error is thrown.
+   */
+  async stage(file: IncomingFile): Promise<StagedFile> {
+    const { kind, stream } = await kindOf(file.stream, { mime: file.mimeType, filename: file.filename });
+    const hash = fileHash(baseName(file.filename));
+    const name = `${hash}${kind.ext}`;
+    const batch = this.files.batch();
+    try {
+      if (!kind.mime.startsWith('image/')) {
+        const stored = await batch.write(name, stream);
+        return { batch, filename: file.filename, hash, kind, sizeInBytes: stored.size, image: null };
+      }
+      return await this.stageImage(batch, file.filename, hash, kind, stream);
+    } catch (error) {
+      stream.destroy();
+      await batch.discard();
+      throw error;
+    }
+  }
+
+  /** Commits the staged files' bytes and creates their records in one transaction; on failure nothing stays. */
+  async create(staged: readonly StagedFile[], infos: readonly (FileInfo | undefined)[]): Promise<Entry[]> {
+    try {
+      for (const file of staged) await file.batch.commit();
+      const writes = this.store.transact(() => staged.map((file, i) => this.records.create({ data: recordOf(file, infos[i]) })));
+      const settled = await Promise.allSettled(writes);
+      const failed = settled.find((result) => result.status === 'rejected');
+      if (failed === undefined) return settled.map((result) => (result as PromiseFulfilledResult<Entry>).value);
+      // The records that did go in are taken out again before their bytes are.
+      await Promise.all(settled.map((result) => (result.status === 'fulfilled' ? this.records.delete({ documentId: String(result.value.documentId) }) : undefined)));
+      throw failed.reason;
+    } catch (error) {
+      await this.discard(staged);
+      throw error;
+    }
+  }
+
+  async discard(staged: readonly StagedFile[]): Promise<void> {
+    await Promise.all(staged.map((file) => file.batch.discard()));
+  }
+
+  private async stageImage(batch: FileBatch, filename: string, hash: string, kind: FileKind, stream: Readable): Promise<StagedFile> {
+    const work = await mkdtemp(join(tmpdir(), 'quarry-upload-'));
+    try {
+      const original = join(work, 'original');
+      await pipeline(stream, createWriteStream(original));
+      const input = { file: original, name: filename, hash, ext: kind.ext, mime: kind.mime };
+      const image = await processImage(input, { settings: this.images, outDir: work, url: (name) => `/uploads/${name}` });
+      const stored = await batch.write(`${hash}${kind.ext}`, createReadStream(image?.file ?? original));
+      for (const format of Object.values(image?.formats ?? {})) {
+        await batch.write(`${format.hash}${format.ext}`, createReadStream(join(work, `${format.hash}${format.ext}`)));
+      }
+      return { batch, filename, hash, kind, sizeInBytes: stored.size, image };
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A record's fields as Strapi's upload plugin fills them for the local provider. */
+function recordOf(file: StagedFile, info: FileInfo | undefined): Record<string, unknown> {
+  return {
+    name: info?.name || file.filename,
+    alternativeText: info?.alternativeText ?? null,
+    caption: info?.caption ?? null,
+    width: file.image?.width ?? null,
+    height: file.image?.height ?? null,
+    formats: file.image?.formats ?? null,
+    hash: file.hash,
+    ext: file.kind.ext,
+    mime: file.kind.mime,
+    size: kilobytes(file.sizeInBytes),
+    url: `/uploads/${file.hash}${file.kind.ext}`,
+    previewUrl: null,
+    provider: 'local',
+    provider_metadata: null,
+    folderPath: '/',
+  };
+}
+
+function baseName(filename: string): string {
+  return filename.slice(0, filename.length - extname(filename).length);
+}
