@@ -14,7 +14,10 @@ import { pipeline } from 'node:stream/promises';
 import type { DocumentService } from '../documents/service.js';
 import type { Entry } from '../documents/entry.js';
 import type { Store } from '../store/store.js';
+import type { UploadTarget } from './upload-target.js';
 import type { FileBatch, FileStore } from './file-store.js';
+import { FILE_UID } from '../schema/builtin-upload.js';
+import { newDocumentId } from '../store/document-id.js';
 import { fileHash } from './file-names.js';
 import { kilobytes, processImage, type ImageSettings, type ProcessedImage } from './images.js';
 import { kindOf, type FileKind } from './mime.js';
@@ -43,13 +46,19 @@ export interface StagedFile {
   readonly image: ProcessedImage | null;
 }
 
+/** What the service works with: a Quarry. */
+export interface UploadHost {
+  readonly files: FileStore;
+  readonly store: Store;
+  documents(uid: string): DocumentService;
+}
+
 export class UploadService {
-  constructor(
-    private readonly files: FileStore,
-    private readonly store: Store,
-    private readonly records: DocumentService,
-    private readonly images?: ImageSettings,
-  ) {}
+  private readonly records: DocumentService;
+
+  constructor(private readonly host: UploadHost, private readonly images?: ImageSettings) {
+    this.records = host.documents(FILE_UID);
+  }
 
   /**
    * Writes one file's bytes into a new batch. A file Strapi processes as an image is written to
@@ -60,7 +69,7 @@ export class UploadService {
     const { kind, stream } = await kindOf(file.stream, { mime: file.mimeType, filename: file.filename });
     const hash = fileHash(baseName(file.filename));
     const name = `${hash}${kind.ext}`;
-    const batch = this.files.batch();
+    const batch = this.host.files.batch();
     try {
       if (!kind.mime.startsWith('image/')) {
         const stored = await batch.write(name, stream);
@@ -74,21 +83,38 @@ export class UploadService {
     }
   }
 
-  /** Commits the staged files' bytes and creates their records in one transaction; on failure nothing stays. */
-  async create(staged: readonly StagedFile[], infos: readonly (FileInfo | undefined)[]): Promise<Entry[]> {
+  /**
+   * Commits the staged files' bytes and creates their records in one transaction, attached to
+   * `target`'s media field when given (at the end of a multiple one); on failure nothing stays.
+   */
+  async create(staged: readonly StagedFile[], infos: readonly (FileInfo | undefined)[], target?: UploadTarget): Promise<Entry[]> {
     try {
       for (const file of staged) await file.batch.commit();
-      const writes = this.store.transact(() => staged.map((file, i) => this.records.create({ data: recordOf(file, infos[i]) })));
-      const settled = await Promise.allSettled(writes);
-      const failed = settled.find((result) => result.status === 'rejected');
+      // Every write below is synchronous inside the transaction; their promises settle after it commits.
+      // The documentIds are made first so that the target can name the files in the same transaction.
+      const documentIds = staged.map(() => newDocumentId());
+      const [creates, attach] = this.host.store.transact(() => [
+        staged.map((file, i) => this.records.create({ documentId: documentIds[i], data: recordOf(file, infos[i]) })),
+        target === undefined ? undefined : this.attach(target, documentIds),
+      ] as const);
+      const settled = await Promise.allSettled(creates);
+      const attached = await attach?.then(() => undefined, (error: unknown) => ({ error }));
+      const failed = settled.find((result) => result.status === 'rejected')?.reason ?? attached?.error;
       if (failed === undefined) return settled.map((result) => (result as PromiseFulfilledResult<Entry>).value);
       // The records that did go in are taken out again before their bytes are.
       await Promise.all(settled.map((result) => (result.status === 'fulfilled' ? this.records.delete({ documentId: String(result.value.documentId) }) : undefined)));
-      throw failed.reason;
+      throw failed;
     } catch (error) {
       await this.discard(staged);
       throw error;
     }
+  }
+
+  /** Links the new files to the target's field: appended to a multiple one, the last of them in a single one. */
+  private attach(target: UploadTarget, documentIds: readonly string[]): Promise<unknown> {
+    const value = target.multiple ? { connect: documentIds } : documentIds.at(-1);
+    const params = { documentId: target.documentId, data: { [target.field]: value } };
+    return this.host.documents(target.uid).update(target.locale === undefined ? params : { ...params, locale: target.locale });
   }
 
   async discard(staged: readonly StagedFile[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { MethodNotAllowedError, QuarryError, ValidationError } from '../../errors/index.js';
 import { isRecord } from '../../objects.js';
 import type { Quarry } from '../../quarry.js';
-import { FILE_UID } from '../../schema/builtin-upload.js';
+import { uploadTargetOf } from '../../uploads/upload-target.js';
 import { UploadService, type FileInfo, type StagedFile } from '../../uploads/upload-service.js';
 import type { HttpSettings } from '../settings.js';
 import type { CoreResponse, Exchange, RequestHead } from '../types.js';
@@ -19,9 +19,9 @@ export class UploadApiRoute {
   private readonly path: string;
   private readonly service: UploadService;
 
-  constructor(quarry: Quarry, private readonly settings: HttpSettings, private readonly access: AccessControl) {
+  constructor(private readonly quarry: Quarry, private readonly settings: HttpSettings, private readonly access: AccessControl) {
     this.path = `${settings.prefix}/upload`;
-    this.service = new UploadService(quarry.files, quarry.store, quarry.documents(FILE_UID));
+    this.service = new UploadService(quarry);
   }
 
   matches(path: string): boolean {
@@ -48,12 +48,14 @@ export class UploadApiRoute {
   }
 
   private async upload(head: RequestHead, body: Uint8Array | undefined): Promise<unknown[]> {
+    const { registry, store } = this.quarry;
     const { fields, files, error } = await readMultipart(body, head.headers['content-type'], this.settings.uploadMaxFileBytes,
       (file) => this.service.stage(file));
     try {
       if (error !== undefined) throw error;
       if (files.length === 0) throw new ValidationError('Files are empty');
-      return await this.service.create(files, fileInfosOf(fields, files));
+      const target = uploadTargetOf(registry, store, only(fields, 'ref'), only(fields, 'refId'), only(fields, 'field'));
+      return await this.service.create(files, fileInfosOf(fields, files), target);
     } catch (failure) {
       await this.service.discard(files);
       throw failure;
@@ -86,6 +88,11 @@ function infoAt(value: unknown, path: (string | number)[]): FileInfo | undefined
     if (field !== undefined && field !== null && typeof field !== 'string') throw ValidationError.at([...path, key], `${key} must be a \`string\` type`);
   }
   return { name: value.name as string | undefined, alternativeText: value.alternativeText as string | null | undefined, caption: value.caption as string | null | undefined };
+}
+
+/** A text field's value; the last one when it was sent more than once. */
+function only(fields: FormFields, name: string): string | undefined {
+  return fields.get(name)?.at(-1);
 }
 
 function answered(response: CoreResponse): Exchange {
