@@ -18,7 +18,7 @@ import type { UploadTarget } from './upload-target.js';
 import type { FileBatch, FileStore } from './file-store.js';
 import { FILE_UID } from '../schema/builtin-upload.js';
 import { newDocumentId } from '../store/document-id.js';
-import { fileHash } from './file-names.js';
+import { fileHash, storedNamesOf } from './file-names.js';
 import { kilobytes, processImage, type ImageSettings, type ProcessedImage } from './images.js';
 import { kindOf, type FileKind } from './mime.js';
 
@@ -115,6 +115,17 @@ export class UploadService {
     const value = target.multiple ? { connect: documentIds } : documentIds.at(-1);
     const params = { documentId: target.documentId, data: { [target.field]: value } };
     return this.host.documents(target.uid).update(target.locale === undefined ? params : { ...params, locale: target.locale });
+  }
+
+  /**
+   * Deletes a file's record (and with it its links from every entry), then its bytes and its
+   * formats' once that transaction has committed. Answers the record as it was, null when none.
+   */
+  async remove(file: Entry): Promise<Entry | null> {
+    const { entries } = await this.records.delete({ documentId: String(file.documentId) });
+    if (entries.length === 0) return null;
+    await this.host.files.remove(storedNamesOf(file as { hash: string; ext: string | null; formats?: unknown }));
+    return file;
   }
 
   async discard(staged: readonly StagedFile[]): Promise<void> {

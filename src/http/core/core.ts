@@ -64,7 +64,7 @@ export class RestCore {
     this.graphql = new GraphqlRoute(quarry, settings, this.access);
     this.queries = new QueryStrings(settings.queryLimits);
     this.uploads = new UploadsRoute(quarry.files, settings);
-    this.uploadApi = new UploadApiRoute(quarry, settings, this.access);
+    this.uploadApi = new UploadApiRoute(quarry, settings, this.access, this.queries);
   }
 
   /** Routes a request by its head: answers at once (preflight, 404, 405) or says which body to read. */

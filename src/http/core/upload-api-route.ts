@@ -1,4 +1,4 @@
-import { MethodNotAllowedError, QuarryError, ValidationError } from '../../errors/index.js';
+import { MethodNotAllowedError, NotFoundError, QuarryError, ValidationError } from '../../errors/index.js';
 import { isRecord } from '../../objects.js';
 import type { Quarry } from '../../quarry.js';
 import { uploadTargetOf } from '../../uploads/upload-target.js';
@@ -7,44 +7,73 @@ import type { HttpSettings } from '../settings.js';
 import type { CoreResponse, Exchange, RequestHead } from '../types.js';
 import type { AccessControl } from './auth.js';
 import { readMultipart, type FormFields } from './multipart.js';
+import type { QueryStrings } from './query-strings.js';
+import { UploadFilesRoutes } from './upload-files-routes.js';
 import { errorResponse, internalError, json, type BaseHeaders } from './responses.js';
 
-export const UPLOAD_API_ALLOW = 'POST, OPTIONS';
+export const UPLOAD_API_ALLOW = 'GET, HEAD, POST, DELETE, OPTIONS';
+
+/** What a path under `<prefix>/upload` names, with the methods it serves. */
+type Resource = { readonly kind: 'upload' } | { readonly kind: 'files' } | { readonly kind: 'file'; readonly id: string };
+const METHODS: Readonly<Record<Resource['kind'], readonly string[]>> = { upload: ['POST'], files: ['GET', 'HEAD'], file: ['GET', 'HEAD', 'DELETE'] };
 
 /**
- * Strapi's upload routes under `<prefix>/upload` (docs/uploads.md, "Routes"). `POST` takes a
- * multipart body of `files` and an optional `fileInfo`, with the write access of other writes.
+ * Strapi's upload routes under `<prefix>/upload` (docs/uploads.md, "Routes"): `POST` a multipart
+ * body of `files` (upload-api-route), and the files' list, one file and its deletion
+ * (upload-files-routes). Writes need the write access of other writes, reads the read access.
  */
 export class UploadApiRoute {
   private readonly path: string;
   private readonly service: UploadService;
+  private readonly files: UploadFilesRoutes;
 
-  constructor(private readonly quarry: Quarry, private readonly settings: HttpSettings, private readonly access: AccessControl) {
+  constructor(private readonly quarry: Quarry, private readonly settings: HttpSettings, private readonly access: AccessControl, private readonly queries: QueryStrings) {
     this.path = `${settings.prefix}/upload`;
     this.service = new UploadService(quarry);
+    this.files = new UploadFilesRoutes(quarry, settings, this.service);
   }
 
   matches(path: string): boolean {
-    return path === this.path || path === `${this.path}/`;
+    return path === this.path || path.startsWith(`${this.path}/`);
   }
 
   open(head: RequestHead, base: BaseHeaders): Exchange {
-    if (head.method !== 'POST') return answered(errorResponse(new MethodNotAllowedError(), base, { allow: UPLOAD_API_ALLOW }));
-    const denied = this.access.check(head.headers, 'write');
+    const resource = this.resourceOf(head.path);
+    if (resource === undefined) return answered(errorResponse(new NotFoundError(), base));
+    const methods = METHODS[resource.kind];
+    if (!methods.includes(head.method)) {
+      return answered(errorResponse(new MethodNotAllowedError(), base, { allow: [...methods, 'OPTIONS'].join(', ') }));
+    }
+    const reading = head.method === 'GET' || head.method === 'HEAD';
+    const denied = this.access.check(head.headers, reading ? 'read' : 'write');
     if (denied !== undefined) return answered(errorResponse(denied, base));
     return {
       // The transports hand the body over whole; busboy holds each file to its own limit.
-      bodyLimit: this.settings.uploadMaxBodyBytes,
-      respond: async (body) => {
-        try {
-          return json(201, await this.upload(head, body), base);
-        } catch (error) {
-          if (error instanceof QuarryError) return errorResponse(error, base);
-          this.settings.onInternalError(error, { method: head.method, path: head.path });
-          return internalError(base);
-        }
-      },
+      bodyLimit: resource.kind === 'upload' ? this.settings.uploadMaxBodyBytes : undefined,
+      respond: (body) => this.answer(head, resource, body, base),
     };
+  }
+
+  private async answer(head: RequestHead, resource: Resource, body: Uint8Array | undefined, base: BaseHeaders): Promise<CoreResponse> {
+    try {
+      if (resource.kind === 'upload') return json(201, await this.upload(head, body), base);
+      if (resource.kind === 'files') return await this.files.list(this.queries.read(head.rawQuery), base);
+      if (head.method === 'DELETE') return await this.files.delete(resource.id, base);
+      return await this.files.get(resource.id, this.queries.read(head.rawQuery), base);
+    } catch (error) {
+      if (error instanceof QuarryError) return errorResponse(error, base);
+      this.settings.onInternalError(error, { method: head.method, path: head.path });
+      return internalError(base);
+    }
+  }
+
+  /** `/upload`, `/upload/files`, `/upload/files/<id>`, a trailing slash ignored; else undefined (404). */
+  private resourceOf(path: string): Resource | undefined {
+    const rest = path.slice(this.path.length).replace(/\/$/, '');
+    if (rest === '') return { kind: 'upload' };
+    if (rest === '/files') return { kind: 'files' };
+    const id = /^\/files\/([^/]+)$/.exec(rest)?.[1];
+    return id === undefined ? undefined : { kind: 'file', id: safeDecode(id) };
   }
 
   private async upload(head: RequestHead, body: Uint8Array | undefined): Promise<unknown[]> {
@@ -93,6 +122,14 @@ function infoAt(value: unknown, path: (string | number)[]): FileInfo | undefined
 /** A text field's value; the last one when it was sent more than once. */
 function only(fields: FormFields, name: string): string | undefined {
   return fields.get(name)?.at(-1);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function answered(response: CoreResponse): Exchange {
