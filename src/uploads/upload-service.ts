@@ -16,6 +16,7 @@ import type { Entry } from '../documents/entry.js';
 import type { Store } from '../store/store.js';
 import type { UploadTarget } from './upload-target.js';
 import type { FileBatch, FileStore } from './file-store.js';
+import { NotFoundError } from '../errors/index.js';
 import { FILE_UID } from '../schema/builtin-upload.js';
 import { newDocumentId } from '../store/document-id.js';
 import { fileHash, storedNamesOf } from './file-names.js';
@@ -41,6 +42,8 @@ export interface StagedFile {
   readonly batch: FileBatch;
   readonly filename: string;
   readonly hash: string;
+  /** The stored extension: the kind's, or the replaced file's (its url does not change). */
+  readonly ext: string;
   readonly kind: FileKind;
   readonly sizeInBytes: number;
   readonly image: ProcessedImage | null;
@@ -55,6 +58,8 @@ export interface UploadHost {
 
 export class UploadService {
   private readonly records: DocumentService;
+  /** Staged files `create` or `replace` took over: kept or discarded there, never by `discard`. */
+  private readonly taken = new WeakSet<StagedFile>();
 
   constructor(private readonly host: UploadHost, private readonly images?: ImageSettings) {
     this.records = host.documents(FILE_UID);
@@ -64,18 +69,20 @@ export class UploadService {
    * Writes one file's bytes into a new batch. A file Strapi processes as an image is written to
    * a work folder first: its stored bytes are its re-encoding, and its formats are made from it.
    * If `stream` fails (too large, truncated), nothing is left behind and the error is thrown.
+   * A replacement keeps the replaced file's `hash` and `ext`, as Strapi keeps them.
    */
-  async stage(file: IncomingFile): Promise<StagedFile> {
+  async stage(file: IncomingFile, keep?: { readonly hash: string; readonly ext: string }): Promise<StagedFile> {
     const { kind, stream } = await kindOf(file.stream, { mime: file.mimeType, filename: file.filename });
-    const hash = fileHash(baseName(file.filename));
-    const name = `${hash}${kind.ext}`;
+    const hash = keep?.hash ?? fileHash(baseName(file.filename));
+    const ext = keep?.ext ?? kind.ext;
+    const name = `${hash}${ext}`;
     const batch = this.host.files.batch();
     try {
       if (!kind.mime.startsWith('image/')) {
         const stored = await batch.write(name, stream);
-        return { batch, filename: file.filename, hash, kind, sizeInBytes: stored.size, image: null };
+        return { batch, filename: file.filename, hash, ext, kind, sizeInBytes: stored.size, image: null };
       }
-      return await this.stageImage(batch, file.filename, hash, kind, stream);
+      return await this.stageImage(batch, file.filename, hash, ext, kind, stream);
     } catch (error) {
       stream.destroy();
       await batch.discard();
@@ -88,6 +95,7 @@ export class UploadService {
    * `target`'s media field when given (at the end of a multiple one); on failure nothing stays.
    */
   async create(staged: readonly StagedFile[], infos: readonly (FileInfo | undefined)[], target?: UploadTarget): Promise<Entry[]> {
+    for (const file of staged) this.taken.add(file);
     try {
       for (const file of staged) await file.batch.commit();
       // Every write below is synchronous inside the transaction; their promises settle after it commits.
@@ -105,7 +113,7 @@ export class UploadService {
       await Promise.all(settled.map((result) => (result.status === 'fulfilled' ? this.records.delete({ documentId: String(result.value.documentId) }) : undefined)));
       throw failed;
     } catch (error) {
-      await this.discard(staged);
+      await Promise.all(staged.map((file) => file.batch.discard()));
       throw error;
     }
   }
@@ -124,26 +132,57 @@ export class UploadService {
   async remove(file: Entry): Promise<Entry | null> {
     const { entries } = await this.records.delete({ documentId: String(file.documentId) });
     if (entries.length === 0) return null;
-    await this.host.files.remove(storedNamesOf(file as { hash: string; ext: string | null; formats?: unknown }));
+    await this.host.files.remove(storedNamesOf(file as StoredNames));
     return file;
   }
 
-  async discard(staged: readonly StagedFile[]): Promise<void> {
-    await Promise.all(staged.map((file) => file.batch.discard()));
+  /** Updates a file's `name`, `alternativeText` and `caption`; what `info` leaves out is kept, as Strapi keeps it. */
+  async updateInfo(file: Entry, info: FileInfo | undefined): Promise<Entry> {
+    const updated = await this.records.update({ documentId: String(file.documentId), data: infoData(info) });
+    if (updated === null) throw new NotFoundError('File not found');
+    return updated;
   }
 
-  private async stageImage(batch: FileBatch, filename: string, hash: string, kind: FileKind, stream: Readable): Promise<StagedFile> {
+  /**
+   * Replaces a file's bytes with a staged file (staged with its hash and ext: the url stays),
+   * its info as a new upload's. Formats the new bytes no longer have are removed once the record
+   * is written. If the bytes cannot be committed they are discarded; once committed they have
+   * taken the old bytes' name, so if the record then cannot be written they are kept: the record
+   * still names bytes, not a missing file (the startup sweep removes formats no record names).
+   */
+  async replace(file: Entry, staged: StagedFile, info: FileInfo | undefined): Promise<Entry> {
+    this.taken.add(staged);
+    try {
+      await staged.batch.commit();
+    } catch (error) {
+      await staged.batch.discard();
+      throw error;
+    }
+    const { name, alternativeText: _alternativeText, caption: _caption, ...bytes } = recordOf(staged, info);
+    const updated = await this.records.update({ documentId: String(file.documentId), data: { name, ...infoData(info), ...bytes } });
+    if (updated === null) throw new NotFoundError('File not found');
+    const kept = new Set(storedNamesOf(updated as StoredNames));
+    await this.host.files.remove(storedNamesOf(file as StoredNames).filter((name) => !kept.has(name)));
+    return updated;
+  }
+
+  /** Discards staged files that `create` or `replace` did not take over. */
+  async discard(staged: readonly StagedFile[]): Promise<void> {
+    await Promise.all(staged.filter((file) => !this.taken.has(file)).map((file) => file.batch.discard()));
+  }
+
+  private async stageImage(batch: FileBatch, filename: string, hash: string, ext: string, kind: FileKind, stream: Readable): Promise<StagedFile> {
     const work = await mkdtemp(join(tmpdir(), 'quarry-upload-'));
     try {
       const original = join(work, 'original');
       await pipeline(stream, createWriteStream(original));
-      const input = { file: original, name: filename, hash, ext: kind.ext, mime: kind.mime };
+      const input = { file: original, name: filename, hash, ext, mime: kind.mime };
       const image = await processImage(input, { settings: this.images, outDir: work, url: (name) => `/uploads/${name}` });
-      const stored = await batch.write(`${hash}${kind.ext}`, createReadStream(image?.file ?? original));
+      const stored = await batch.write(`${hash}${ext}`, createReadStream(image?.file ?? original));
       for (const format of Object.values(image?.formats ?? {})) {
         await batch.write(`${format.hash}${format.ext}`, createReadStream(join(work, `${format.hash}${format.ext}`)));
       }
-      return { batch, filename, hash, kind, sizeInBytes: stored.size, image };
+      return { batch, filename, hash, ext, kind, sizeInBytes: stored.size, image };
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -160,15 +199,27 @@ function recordOf(file: StagedFile, info: FileInfo | undefined): Record<string, 
     height: file.image?.height ?? null,
     formats: file.image?.formats ?? null,
     hash: file.hash,
-    ext: file.kind.ext,
+    ext: file.ext,
     mime: file.kind.mime,
     size: kilobytes(file.sizeInBytes),
-    url: `/uploads/${file.hash}${file.kind.ext}`,
+    url: `/uploads/${file.hash}${file.ext}`,
     previewUrl: null,
     provider: 'local',
     provider_metadata: null,
     folderPath: '/',
   };
+}
+
+type StoredNames = Parameters<typeof storedNamesOf>[0];
+
+/** The info fields `info` gives; null and absent ones are left as they are. */
+function infoData(info: FileInfo | undefined): Record<string, string> {
+  const data: Record<string, string> = {};
+  for (const key of ['name', 'alternativeText', 'caption'] as const) {
+    const value = info?.[key];
+    if (typeof value === 'string') data[key] = value;
+  }
+  return data;
 }
 
 function baseName(filename: string): string {

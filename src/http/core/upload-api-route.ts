@@ -2,7 +2,7 @@ import { MethodNotAllowedError, NotFoundError, QuarryError, ValidationError } fr
 import { isRecord } from '../../objects.js';
 import type { Quarry } from '../../quarry.js';
 import { uploadTargetOf } from '../../uploads/upload-target.js';
-import { UploadService, type FileInfo, type StagedFile } from '../../uploads/upload-service.js';
+import { UploadService, type FileInfo } from '../../uploads/upload-service.js';
 import type { HttpSettings } from '../settings.js';
 import type { CoreResponse, Exchange, RequestHead } from '../types.js';
 import type { AccessControl } from './auth.js';
@@ -56,7 +56,7 @@ export class UploadApiRoute {
 
   private async answer(head: RequestHead, resource: Resource, body: Uint8Array | undefined, base: BaseHeaders): Promise<CoreResponse> {
     try {
-      if (resource.kind === 'upload') return json(201, await this.upload(head, body), base);
+      if (resource.kind === 'upload') return await this.upload(head, body, base);
       if (resource.kind === 'files') return await this.files.list(this.queries.read(head.rawQuery), base);
       if (head.method === 'DELETE') return await this.files.delete(resource.id, base);
       return await this.files.get(resource.id, this.queries.read(head.rawQuery), base);
@@ -76,15 +76,28 @@ export class UploadApiRoute {
     return id === undefined ? undefined : { kind: 'file', id: safeDecode(id) };
   }
 
-  private async upload(head: RequestHead, body: Uint8Array | undefined): Promise<unknown[]> {
-    const { registry, store } = this.quarry;
+  /**
+   * `POST /upload`: new files; with `?id=`, that file's info (no file sent) or its bytes (one
+   * file), answered as the file alone.
+   */
+  private async upload(head: RequestHead, body: Uint8Array | undefined, base: BaseHeaders): Promise<CoreResponse> {
+    const { id } = this.queries.read(head.rawQuery);
+    if (id !== undefined && typeof id !== 'string') throw ValidationError.at('id', 'id must be a string');
+    const replaced = id === undefined ? undefined : await this.files.find(id);
+    const keep = replaced === undefined ? undefined : { hash: String(replaced.hash), ext: String(replaced.ext ?? '') };
     const { fields, files, error } = await readMultipart(body, head.headers['content-type'], this.settings.uploadMaxFileBytes,
-      (file) => this.service.stage(file));
+      (file) => this.service.stage(file, keep));
     try {
       if (error !== undefined) throw error;
+      const infos = fileInfosOf(fields, Math.max(files.length, 1));
+      if (replaced !== undefined) {
+        if (files.length > 1) throw ValidationError.at('files', 'Cannot replace a file with multiple ones');
+        const file = files[0] === undefined ? await this.service.updateInfo(replaced, infos[0]) : await this.service.replace(replaced, files[0], infos[0]);
+        return json(200, file, base);
+      }
       if (files.length === 0) throw new ValidationError('Files are empty');
-      const target = uploadTargetOf(registry, store, only(fields, 'ref'), only(fields, 'refId'), only(fields, 'field'));
-      return await this.service.create(files, fileInfosOf(fields, files), target);
+      const target = uploadTargetOf(this.quarry.registry, this.quarry.store, only(fields, 'ref'), only(fields, 'refId'), only(fields, 'field'));
+      return json(201, await this.service.create(files, infos, target), base);
     } catch (failure) {
       await this.service.discard(files);
       throw failure;
@@ -96,7 +109,7 @@ export class UploadApiRoute {
  * `fileInfo`: one JSON object per file, in the order of the files, sent as one field holding a
  * list or as one field per file (what Strapi's clients send).
  */
-function fileInfosOf(fields: FormFields, files: readonly StagedFile[]): (FileInfo | undefined)[] {
+function fileInfosOf(fields: FormFields, count: number): (FileInfo | undefined)[] {
   const raw = fields.get('fileInfo') ?? [];
   const parsed = raw.map((text, i) => {
     try {
@@ -106,7 +119,7 @@ function fileInfosOf(fields: FormFields, files: readonly StagedFile[]): (FileInf
     }
   });
   const list = parsed.length === 1 && Array.isArray(parsed[0]) ? (parsed[0] as unknown[]) : parsed;
-  return files.map((_, i) => infoAt(list[i], list === parsed && raw.length === 1 ? ['fileInfo'] : ['fileInfo', i]));
+  return Array.from({ length: count }, (_, i) => infoAt(list[i], list === parsed && raw.length === 1 ? ['fileInfo'] : ['fileInfo', i]));
 }
 
 function infoAt(value: unknown, path: (string | number)[]): FileInfo | undefined {

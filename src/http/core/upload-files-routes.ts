@@ -28,13 +28,14 @@ export class UploadFilesRoutes {
 
   /** Answers the deleted file as it was, as Strapi does. */
   async delete(id: string, base: BaseHeaders): Promise<CoreResponse> {
-    const file = await this.find(id, Object.create(null) as QueryObject);
+    const file = await this.find(id);
     const removed = await this.service.remove(file);
     if (removed === null) throw new NotFoundError();
     return json(200, removed, base);
   }
 
-  private async find(id: string, query: QueryObject) {
+  /** The file a row id names, as the content API shows it; a 404 when none. */
+  async find(id: string, query: QueryObject = Object.create(null) as QueryObject) {
     if (!ROW_ID.test(id)) throw new NotFoundError();
     const { reads } = this.quarry;
     const page = await reads.page(reads.compileQuery(FILE_UID, byId(query, id), { ...this.settings.listParams, withCount: false }));
