@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entry } from '../../src/index.js';
 import { ALBUM, mediaSchemas } from '../support/media-models.js';
-import { call, NOT_FOUND, startTestServer, type TestServer, type Transport } from './support.js';
+import { call, startTestServer, type TestServer, type Transport } from './support.js';
 
 async function upload(server: TestServer, files: { name: string; bytes: Uint8Array }[], fields: Record<string, string> = {}) {
   const body = new FormData();
@@ -58,7 +58,8 @@ describe.each<Transport>(['uws', 'node'])('upload files routes on %s', (transpor
     for (const id of ['999999', files[1]!.documentId as string, '0']) {
       const missing = await call(server.base, 'GET', `/api/upload/files/${id}`);
       expect(missing.status, id).toBe(404);
-      expect(missing.body).toEqual(NOT_FOUND);
+      // Strapi's controller answers ctx.notFound('file.notFound').
+      expect(missing.body).toEqual({ data: null, error: { status: 404, name: 'NotFoundError', message: 'file.notFound', details: {} } });
     }
   });
 

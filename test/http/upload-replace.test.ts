@@ -59,6 +59,12 @@ describe.each<Transport>(['uws', 'node'])('POST /api/upload?id= on %s', (transpo
     expect(two.body.error).toMatchObject({ name: 'ValidationError', message: 'Cannot replace a file with multiple ones' });
     const unknown = await post(server, '?id=999999', [{ name: 'a.txt', bytes: Buffer.from('a') }]);
     expect(unknown.status).toBe(404);
+    const listed = await post(server, `?id[0]=${file.id}`, [{ name: 'a.txt', bytes: Buffer.from('a') }]);
+    expect(listed.body.error).toMatchObject({ status: 400, message: 'File id is required and must be a single value', details: { path: 'id' } });
+    // A lone empty file is no file: the info is updated, and the empty part leaves nothing.
+    const info = await post(server, `?id=${file.id}`, [{ name: 'empty.txt', bytes: new Uint8Array(0) }], { fileInfo: JSON.stringify({ caption: 'second' }) });
+    expect(info.body).toMatchObject({ caption: 'second', width: 300 });
+    expect((await readdir(server.quarry.files.folder)).sort()).toEqual(before);
     expect((await readdir(server.quarry.files.folder)).sort()).toEqual(before);
     const still = await fetch(`${server.base}/api/upload/files/${file.id}`);
     expect(((await still.json()) as Entry).width).toBe(300);

@@ -82,11 +82,13 @@ export class UploadApiRoute {
    */
   private async upload(head: RequestHead, body: Uint8Array | undefined, base: BaseHeaders): Promise<CoreResponse> {
     const { id } = this.queries.read(head.rawQuery);
-    if (id !== undefined && typeof id !== 'string') throw ValidationError.at('id', 'id must be a string');
+    if (id !== undefined && (typeof id !== 'string' || id === '')) throw ValidationError.at('id', 'File id is required and must be a single value');
     const replaced = id === undefined ? undefined : await this.files.find(id);
     const keep = replaced === undefined ? undefined : { hash: String(replaced.hash), ext: String(replaced.ext ?? '') };
-    const { fields, files, error } = await readMultipart(body, head.headers['content-type'], this.settings.uploadMaxFileBytes,
+    const { fields, files: parts, error } = await readMultipart(body, head.headers['content-type'], this.settings.uploadMaxFileBytes,
       (file) => this.service.stage(file, keep));
+    // Strapi takes a lone empty file for no file at all.
+    const files = parts.length === 1 && parts[0]!.sizeInBytes === 0 ? [] : parts;
     try {
       if (error !== undefined) throw error;
       const infos = fileInfosOf(fields, Math.max(files.length, 1));
@@ -98,9 +100,9 @@ export class UploadApiRoute {
       if (files.length === 0) throw new ValidationError('Files are empty');
       const target = uploadTargetOf(this.quarry.registry, this.quarry.store, only(fields, 'ref'), only(fields, 'refId'), only(fields, 'field'));
       return json(201, await this.service.create(files, infos, target), base);
-    } catch (failure) {
-      await this.service.discard(files);
-      throw failure;
+    } finally {
+      // What create or replace did not take over: every part when refused, a dropped empty one.
+      await this.service.discard(parts);
     }
   }
 }

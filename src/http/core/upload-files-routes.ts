@@ -8,6 +8,9 @@ import type { CoreResponse } from '../types.js';
 import { ALL, byId, ROW_ID, withTopLevelWindow } from './bare-lists.js';
 import { json, type BaseHeaders } from './responses.js';
 
+/** Strapi's upload controller answers an unknown file with `ctx.notFound('file.notFound')`. */
+const FILE_NOT_FOUND = 'file.notFound';
+
 /**
  * `GET /api/upload/files`, `GET` and `DELETE /api/upload/files/:id`. As users-permissions' user
  * routes, the upload plugin answers bare values: the list is an array of every matching file
@@ -30,17 +33,17 @@ export class UploadFilesRoutes {
   async delete(id: string, base: BaseHeaders): Promise<CoreResponse> {
     const file = await this.find(id);
     const removed = await this.service.remove(file);
-    if (removed === null) throw new NotFoundError();
+    if (removed === null) throw new NotFoundError(FILE_NOT_FOUND);
     return json(200, removed, base);
   }
 
-  /** The file a row id names, as the content API shows it; a 404 when none. */
+  /** The file a row id names, as the content API shows it; when none, Strapi's 404 `file.notFound`. */
   async find(id: string, query: QueryObject = Object.create(null) as QueryObject) {
-    if (!ROW_ID.test(id)) throw new NotFoundError();
+    if (!ROW_ID.test(id)) throw new NotFoundError(FILE_NOT_FOUND);
     const { reads } = this.quarry;
     const page = await reads.page(reads.compileQuery(FILE_UID, byId(query, id), { ...this.settings.listParams, withCount: false }));
     const file = page.results[0];
-    if (file === undefined) throw new NotFoundError();
+    if (file === undefined) throw new NotFoundError(FILE_NOT_FOUND);
     return file;
   }
 }
