@@ -47,6 +47,10 @@ export interface HttpSettings {
    * revalidation costs a 304 (docs/uploads.md).
    */
   readonly uploadsCacheControl: string;
+  /** A file of `POST <prefix>/upload` past this many bytes is a 413: Strapi's default 200 MB. */
+  readonly uploadMaxFileBytes: number;
+  /** The whole multipart body of an upload, which the transports read before the route parses it. */
+  readonly uploadMaxBodyBytes: number;
   /** Receives errors that are not QuarryErrors (answered as a bare 500). */
   readonly onInternalError: (error: unknown, request: { method: string; path: string }) => void;
 }
@@ -73,6 +77,8 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = Object.freeze({
   listParams: Object.freeze({}),
   graphql: Object.freeze({}),
   uploadsCacheControl: 'max-age=0',
+  uploadMaxFileBytes: 200 * 1024 * 1024,
+  uploadMaxBodyBytes: 256 * 1024 * 1024,
   onInternalError: (error: unknown, request: { method: string; path: string }) => {
     console.error(`[quarry http] ${request.method} ${request.path}:`, error);
   },

@@ -13,6 +13,7 @@ import { errorResponse, internalError, noContent } from './responses.js';
 import { Router, type Match } from './router.js';
 import { singleRoutes } from './single-types.js';
 import { unencodedPart } from './target.js';
+import { UPLOAD_API_ALLOW, UploadApiRoute } from './upload-api-route.js';
 import { UPLOADS_ALLOW, UploadsRoute } from './uploads-route.js';
 import { userRoutes, usersCountRoutes, usersRoutes } from './users.js';
 
@@ -36,7 +37,7 @@ const ALLOW = Object.fromEntries(
 ) as Readonly<Record<Match['resource'], string>>;
 
 /** Every method some route serves: what a preflight offers for a path that names no route. */
-const ALLOW_ANY = [...new Set([...Object.values(ALLOW), GRAPHQL_ALLOW, UPLOADS_ALLOW].flatMap((allow) => allow.split(', ')).filter((m) => m !== 'OPTIONS')), 'OPTIONS'].join(', ');
+const ALLOW_ANY = [...new Set([...Object.values(ALLOW), GRAPHQL_ALLOW, UPLOADS_ALLOW, UPLOAD_API_ALLOW].flatMap((allow) => allow.split(', ')).filter((m) => m !== 'OPTIONS')), 'OPTIONS'].join(', ');
 
 /**
  * The REST API without a transport: routing, CORS, handlers and Strapi's error shapes. A
@@ -53,6 +54,7 @@ export class RestCore {
   private readonly graphql: GraphqlRoute;
   private readonly queries: QueryStrings;
   private readonly uploads: UploadsRoute;
+  private readonly uploadApi: UploadApiRoute;
 
   constructor(private readonly quarry: Quarry, settings: HttpSettings) {
     this.settings = settings;
@@ -62,6 +64,7 @@ export class RestCore {
     this.graphql = new GraphqlRoute(quarry, settings, this.access);
     this.queries = new QueryStrings(settings.queryLimits);
     this.uploads = new UploadsRoute(quarry.files, settings);
+    this.uploadApi = new UploadApiRoute(quarry, settings, this.access, this.queries);
   }
 
   /** Routes a request by its head: answers at once (preflight, 404, 405) or says which body to read. */
@@ -73,6 +76,7 @@ export class RestCore {
     if (head.method === 'OPTIONS') return answered(noContent(base, this.cors.preflightHeaders(this.allowOf(head.path))));
     if (this.graphql.matches(head.path)) return this.graphql.open(head, base);
     if (this.uploads.matches(head.path)) return this.uploads.open(head, base);
+    if (this.uploadApi.matches(head.path)) return this.uploadApi.open(head, base);
     const match = this.router.match(head.path);
     if (match === undefined) return answered(errorResponse(new NotFoundError(), base));
     const table = TABLES[match.resource] as MethodTable<Match>;
@@ -95,6 +99,7 @@ export class RestCore {
   private allowOf(path: string): string {
     if (this.graphql.matches(path)) return GRAPHQL_ALLOW;
     if (this.uploads.matches(path)) return UPLOADS_ALLOW;
+    if (this.uploadApi.matches(path)) return UPLOAD_API_ALLOW;
     const match = this.router.match(path);
     return match === undefined ? ALLOW_ANY : ALLOW[match.resource];
   }

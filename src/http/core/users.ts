@@ -1,6 +1,5 @@
 import { NotFoundError } from '../../errors/index.js';
-import type { ListParamsSettings } from '../../query/params/index.js';
-import type { QueryObject, QueryValue } from '../../query/querystring/index.js';
+import { ALL, byId, ROW_ID, withTopLevelWindow } from './bare-lists.js';
 import type { HandlerContext, MethodTable } from './context.js';
 import { json } from './responses.js';
 import type { Match } from './router.js';
@@ -17,11 +16,6 @@ type User = Extract<Match, { resource: 'user' }>;
  * unknown user with an empty 204, Quarry answers the content API's 404 (an empty 2xx makes
  * clients throw).
  */
-const ALL: Partial<ListParamsSettings> = Object.freeze({
-  defaultPageSize: Number.MAX_SAFE_INTEGER,
-  maxPageSize: Number.MAX_SAFE_INTEGER,
-  withCount: false,
-});
 
 export const usersRoutes: MethodTable<Users> = Object.freeze({
   GET: {
@@ -43,8 +37,6 @@ export const usersCountRoutes: MethodTable<UsersCount> = Object.freeze({
   },
 });
 
-const ROW_ID = /^[1-9][0-9]{0,15}$/;
-
 export const userRoutes: MethodTable<User> = Object.freeze({
   GET: {
     readsBody: false,
@@ -59,28 +51,3 @@ export const userRoutes: MethodTable<User> = Object.freeze({
     },
   },
 });
-
-/** users-permissions reads `start` / `limit` at the top level and ignores `pagination`. */
-function withTopLevelWindow(query: QueryObject): QueryObject {
-  const out: QueryObject = Object.create(null);
-  for (const key in query) if (key !== 'pagination' && key !== 'start' && key !== 'limit') out[key] = query[key]!;
-  const window: QueryObject = Object.create(null);
-  if (query.start !== undefined) window.start = query.start;
-  if (query.limit !== undefined) window.limit = query.limit;
-  if (query.start !== undefined || query.limit !== undefined) out.pagination = window;
-  return out;
-}
-
-/** The request's own query, its filters joined with `id = <id>` and its window set to one entry. */
-function byId(query: QueryObject, id: string): QueryObject {
-  const out: QueryObject = Object.create(null);
-  for (const key in query) out[key] = query[key]!;
-  const idFilter = obj({ id: obj({ $eq: id }) });
-  out.filters = query.filters === undefined ? idFilter : obj({ $and: [idFilter, query.filters] });
-  out.pagination = obj({ start: '0', limit: '1' });
-  return out;
-}
-
-function obj(entries: Record<string, QueryValue>): QueryObject {
-  return Object.assign(Object.create(null) as QueryObject, entries);
-}

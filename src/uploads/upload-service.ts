@@ -1,0 +1,227 @@
+/**
+ * What Strapi's `POST /api/upload` does with the files of one request: each file's bytes into a
+ * batch of the uploads folder (its type read from its head, an image re-encoded and given its
+ * formats), then every batch committed and the `plugin::upload.file` records created in one
+ * LMDB transaction (docs/uploads.md, "Routes"). Callers are the HTTP routes, later GraphQL and
+ * library users.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { DocumentService } from '../documents/service.js';
+import type { Entry } from '../documents/entry.js';
+import type { Store } from '../store/store.js';
+import type { UploadTarget } from './upload-target.js';
+import type { FileBatch, FileStore } from './file-store.js';
+import { NotFoundError } from '../errors/index.js';
+import { FILE_UID } from '../schema/builtin-upload.js';
+import { newDocumentId } from '../store/document-id.js';
+import { fileHash, storedNamesOf } from './file-names.js';
+import { kilobytes, processImage, type ImageSettings, type ProcessedImage } from './images.js';
+import { kindOf, type FileKind } from './mime.js';
+
+/** One file as a multipart part gives it: its bytes as a stream, with what the client said of it. */
+export interface IncomingFile {
+  readonly filename: string;
+  readonly mimeType: string;
+  readonly stream: Readable;
+}
+
+/** The info a client may give with a file (Strapi's `fileInfo`). */
+export interface FileInfo {
+  readonly name?: string | undefined;
+  readonly alternativeText?: string | null | undefined;
+  readonly caption?: string | null | undefined;
+}
+
+/** A file whose bytes are written to its batch but not committed: `create` or `discard` it. */
+export interface StagedFile {
+  readonly batch: FileBatch;
+  readonly filename: string;
+  readonly hash: string;
+  /** The stored extension: the kind's, or the replaced file's (its url does not change). */
+  readonly ext: string;
+  readonly kind: FileKind;
+  readonly sizeInBytes: number;
+  readonly image: ProcessedImage | null;
+}
+
+/** What the service works with: a Quarry. */
+export interface UploadHost {
+  readonly files: FileStore;
+  readonly store: Store;
+  documents(uid: string): DocumentService;
+}
+
+export class UploadService {
+  private readonly records: DocumentService;
+  /** Staged files `create` or `replace` took over: kept or discarded there, never by `discard`. */
+  private readonly taken = new WeakSet<StagedFile>();
+
+  constructor(private readonly host: UploadHost, private readonly images?: ImageSettings) {
+    this.records = host.documents(FILE_UID);
+  }
+
+  /**
+   * Writes one file's bytes into a new batch. A file Strapi processes as an image is written to
+   * a work folder first: its stored bytes are its re-encoding, and its formats are made from it.
+   * If `stream` fails (too large, truncated), nothing is left behind and the error is thrown.
+   * A replacement keeps the replaced file's `hash` and `ext`, as Strapi keeps them.
+   */
+  async stage(file: IncomingFile, keep?: { readonly hash: string; readonly ext: string }): Promise<StagedFile> {
+    const { kind, stream } = await kindOf(file.stream, { mime: file.mimeType, filename: file.filename });
+    const hash = keep?.hash ?? fileHash(baseName(file.filename));
+    const ext = keep?.ext ?? kind.ext;
+    const name = `${hash}${ext}`;
+    const batch = this.host.files.batch();
+    try {
+      if (!kind.mime.startsWith('image/')) {
+        const stored = await batch.write(name, stream);
+        return { batch, filename: file.filename, hash, ext, kind, sizeInBytes: stored.size, image: null };
+      }
+      return await this.stageImage(batch, file.filename, hash, ext, kind, stream);
+    } catch (error) {
+      stream.destroy();
+      await batch.discard();
+      throw error;
+    }
+  }
+
+  /**
+   * Commits the staged files' bytes and creates their records in one transaction, attached to
+   * `target`'s media field when given (at the end of a multiple one); on failure nothing stays.
+   */
+  async create(staged: readonly StagedFile[], infos: readonly (FileInfo | undefined)[], target?: UploadTarget): Promise<Entry[]> {
+    for (const file of staged) this.taken.add(file);
+    try {
+      for (const file of staged) await file.batch.commit();
+      // Every write below is synchronous inside the transaction; their promises settle after it commits.
+      // The documentIds are made first so that the target can name the files in the same transaction.
+      const documentIds = staged.map(() => newDocumentId());
+      const [creates, attach] = this.host.store.transact(() => [
+        staged.map((file, i) => this.records.create({ documentId: documentIds[i], data: recordOf(file, infos[i]) })),
+        target === undefined ? undefined : this.attach(target, documentIds),
+      ] as const);
+      const settled = await Promise.allSettled(creates);
+      const attached = await attach?.then(() => undefined, (error: unknown) => ({ error }));
+      const failed = settled.find((result) => result.status === 'rejected')?.reason ?? attached?.error;
+      if (failed === undefined) return settled.map((result) => (result as PromiseFulfilledResult<Entry>).value);
+      // The records that did go in are taken out again before their bytes are.
+      await Promise.all(settled.map((result) => (result.status === 'fulfilled' ? this.records.delete({ documentId: String(result.value.documentId) }) : undefined)));
+      throw failed;
+    } catch (error) {
+      await Promise.all(staged.map((file) => file.batch.discard()));
+      throw error;
+    }
+  }
+
+  /** Links the new files to the target's field: appended to a multiple one, the last of them in a single one. */
+  private attach(target: UploadTarget, documentIds: readonly string[]): Promise<unknown> {
+    const value = target.multiple ? { connect: documentIds } : documentIds.at(-1);
+    const params = { documentId: target.documentId, data: { [target.field]: value } };
+    return this.host.documents(target.uid).update(target.locale === undefined ? params : { ...params, locale: target.locale });
+  }
+
+  /**
+   * Deletes a file's record (and with it its links from every entry), then its bytes and its
+   * formats' once that transaction has committed. Answers the record as it was, null when none.
+   */
+  async remove(file: Entry): Promise<Entry | null> {
+    const { entries } = await this.records.delete({ documentId: String(file.documentId) });
+    if (entries.length === 0) return null;
+    await this.host.files.remove(storedNamesOf(file as StoredNames));
+    return file;
+  }
+
+  /** Updates a file's `name`, `alternativeText` and `caption`; what `info` leaves out is kept, as Strapi keeps it. */
+  async updateInfo(file: Entry, info: FileInfo | undefined): Promise<Entry> {
+    const updated = await this.records.update({ documentId: String(file.documentId), data: infoData(info) });
+    if (updated === null) throw new NotFoundError('File not found');
+    return updated;
+  }
+
+  /**
+   * Replaces a file's bytes with a staged file (staged with its hash and ext: the url stays),
+   * its info as a new upload's. Formats the new bytes no longer have are removed once the record
+   * is written. If the bytes cannot be committed they are discarded; once committed they have
+   * taken the old bytes' name, so if the record then cannot be written they are kept: the record
+   * still names bytes, not a missing file (the startup sweep removes formats no record names).
+   */
+  async replace(file: Entry, staged: StagedFile, info: FileInfo | undefined): Promise<Entry> {
+    this.taken.add(staged);
+    try {
+      await staged.batch.commit();
+    } catch (error) {
+      await staged.batch.discard();
+      throw error;
+    }
+    const { name, alternativeText: _alternativeText, caption: _caption, ...bytes } = recordOf(staged, info);
+    const updated = await this.records.update({ documentId: String(file.documentId), data: { name, ...infoData(info), ...bytes } });
+    if (updated === null) throw new NotFoundError('File not found');
+    const kept = new Set(storedNamesOf(updated as StoredNames));
+    await this.host.files.remove(storedNamesOf(file as StoredNames).filter((name) => !kept.has(name)));
+    return updated;
+  }
+
+  /** Discards staged files that `create` or `replace` did not take over. */
+  async discard(staged: readonly StagedFile[]): Promise<void> {
+    await Promise.all(staged.filter((file) => !this.taken.has(file)).map((file) => file.batch.discard()));
+  }
+
+  private async stageImage(batch: FileBatch, filename: string, hash: string, ext: string, kind: FileKind, stream: Readable): Promise<StagedFile> {
+    const work = await mkdtemp(join(tmpdir(), 'quarry-upload-'));
+    try {
+      const original = join(work, 'original');
+      await pipeline(stream, createWriteStream(original));
+      const input = { file: original, name: filename, hash, ext, mime: kind.mime };
+      const image = await processImage(input, { settings: this.images, outDir: work, url: (name) => `/uploads/${name}` });
+      const stored = await batch.write(`${hash}${ext}`, createReadStream(image?.file ?? original));
+      for (const format of Object.values(image?.formats ?? {})) {
+        await batch.write(`${format.hash}${format.ext}`, createReadStream(join(work, `${format.hash}${format.ext}`)));
+      }
+      return { batch, filename, hash, ext, kind, sizeInBytes: stored.size, image };
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A record's fields as Strapi's upload plugin fills them for the local provider. */
+function recordOf(file: StagedFile, info: FileInfo | undefined): Record<string, unknown> {
+  return {
+    name: info?.name || file.filename,
+    alternativeText: info?.alternativeText ?? null,
+    caption: info?.caption ?? null,
+    width: file.image?.width ?? null,
+    height: file.image?.height ?? null,
+    formats: file.image?.formats ?? null,
+    hash: file.hash,
+    ext: file.ext,
+    mime: file.kind.mime,
+    size: kilobytes(file.sizeInBytes),
+    url: `/uploads/${file.hash}${file.ext}`,
+    previewUrl: null,
+    provider: 'local',
+    provider_metadata: null,
+    folderPath: '/',
+  };
+}
+
+type StoredNames = Parameters<typeof storedNamesOf>[0];
+
+/** The info fields `info` gives; null and absent ones are left as they are. */
+function infoData(info: FileInfo | undefined): Record<string, string> {
+  const data: Record<string, string> = {};
+  for (const key of ['name', 'alternativeText', 'caption'] as const) {
+    const value = info?.[key];
+    if (typeof value === 'string') data[key] = value;
+  }
+  return data;
+}
+
+function baseName(filename: string): string {
+  return filename.slice(0, filename.length - extname(filename).length);
+}
