@@ -50,10 +50,12 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
   /** The plan of a list: its filter's plan, and whether the page can be read in index order. */
   listPlan(type: string, scopes: readonly RowScope[], filter: FilterNode, sort: readonly SortSpec[]): ListPlan {
     const where = this.planFor(type, scopes, filter);
-    // Later keys only order the runs of equal values of the first, which the index walk reaches in order.
+    // Later keys only order the runs of equal values of the first, which the index walk reaches in
+    // order. A folded twin (`$eqi`) is in folded order, not the field's: `CAFÉ` and `Café` tie there.
     const [spec] = sortKeys(sort);
     const inIndexOrder = spec !== undefined && spec.path.length === 1 && spec.path[0] !== 'id' && scopes.length === 1
-      && where.op === 'index' && where.field === spec.path[0] && where.bound.kind !== 'null' && this.store.rows.isIndexed(type, where.field);
+      && where.op === 'index' && where.field === spec.path[0] && where.bound.kind !== 'null' && !where.bound.folded
+      && this.store.rows.isIndexed(type, where.field);
     return { where, order: inIndexOrder ? 'index' : 'sort' };
   }
 
