@@ -1,7 +1,8 @@
 import type { CompiledPopulate, CompiledRead, ReadWindow } from '../query/compile/compiled.js';
 import type { ListRequest } from '../query/list.js';
 import type { ListPlan } from '../query/plan/plan.js';
-import { ReadRunner } from '../query/read/run.js';
+import { populates, ReadRunner } from '../query/read/run.js';
+import type { ReadRow } from '../query/read/rows.js';
 import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
@@ -45,7 +46,7 @@ export class DocumentReader {
 
   page(read: CompiledRead, plan?: ListPlan): Page {
     const ct = this.type(read.type);
-    if (read.door === 'rest' && populates(read)) return this.sharedPage(ct, read, plan);
+    if (read.door === 'rest' && populates(read.populate)) return this.sharedPage(ct, read, plan);
     const { total, rows, related } = this.runner.list(read, plan);
     let entries: Entry[];
     if (related === undefined) {
@@ -62,8 +63,9 @@ export class DocumentReader {
   private sharedPage(ct: ContentType, read: CompiledRead, plan: ListPlan | undefined): Page {
     const { total, rows } = this.runner.rows(read, plan);
     const generation = this.engine.store.writeGeneration;
+    let populate: ((row: Row) => ReadRow) | undefined;
     const records = rows.map((row) => keptEntry(row, read, generation)
-      ?? keepEntry(row, read, generation, present(this.engine.registry, ct, this.runner.rowOf(ct.uid, row, read.populate, read.status), read)));
+      ?? keepEntry(row, read, generation, present(this.engine.registry, ct, (populate ??= this.runner.populator(read))(row), read)));
     const entries = records.map((r) => r.entry);
     entriesFromRecords(entries, records);
     return { results: entries, pagination: pageMeta(read.window, total) };
@@ -100,9 +102,4 @@ function pageMeta(window: ReadWindow, total: number): PageMeta {
   const pageSize = Math.max(limit, 1);
   const page = Math.floor(window.start / pageSize) + 1;
   return { page, pageSize: limit, pageCount: limit > 0 ? Math.ceil(total / limit) : 0, total };
-}
-
-function populates(read: CompiledRead): boolean {
-  for (const _ in read.populate) return true;
-  return false;
 }

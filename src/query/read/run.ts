@@ -61,9 +61,15 @@ export class ReadRunner {
   list(read: CompiledRead, plan: ListPlan = this.plan(read)): ListRows {
     const { total, rows } = this.rows(read, plan);
     if (!populates(read.populate)) return { total, rows, related: undefined };
+    const populate = this.populator(read);
+    return { total, rows, related: rows.map((row) => populate(row).related) };
+  }
+
+  /** What `read` populates for each of many rows of its type (a page's), one reader for them all. */
+  populator(read: CompiledRead): (row: Row) => ReadRow {
     const reader = new RelatedReader(this.registry, this.store);
     const ct = this.registry.require(read.type);
-    return { total, rows, related: rows.map((row) => reader.read(ct, row, read.populate, read.status)) };
+    return (row) => ({ row, related: reader.read(ct, row, read.populate, read.status) });
   }
 
   /** A window of a list: its rows and total, nothing populated (a caller that may know what some rows populate reads it with `rowOf`). */
@@ -108,7 +114,8 @@ export class ReadRunner {
   }
 }
 
-function populates(tree: CompiledPopulateTree): boolean {
+/** Whether a populate tree names anything. */
+export function populates(tree: CompiledPopulateTree): boolean {
   for (const _ in tree) return true;
   return false;
 }
