@@ -98,7 +98,7 @@ export class UploadApiRoute {
         return json(200, file, base);
       }
       if (files.length === 0) throw new ValidationError('Files are empty');
-      const target = uploadTargetOf(this.quarry.registry, this.quarry.store, only(fields, 'ref'), only(fields, 'refId'), only(fields, 'field'));
+      const target = await uploadTargetOf(this.quarry.registry, (uid) => this.quarry.documents(uid), only(fields, 'ref'), only(fields, 'refId'), only(fields, 'field'));
       return json(201, await this.service.create(files, infos, target), base);
     } finally {
       // What create or replace did not take over: every part when refused, a dropped empty one.
