@@ -9,6 +9,7 @@ import { ReadScheduler } from './documents/scheduler.js';
 import { DocumentService } from './documents/service.js';
 import { SingleType } from './documents/single-type.js';
 import { TimestampRestorer } from './documents/timestamps.js';
+import { writeTogether, type Written } from './documents/together.js';
 import { Versions } from './documents/versions.js';
 import { DocumentWriter } from './documents/write.js';
 import { ReadCompiler } from './query/compile/compile.js';
@@ -119,6 +120,16 @@ export class Quarry {
   /** API tokens, which the HTTP interfaces check; undefined on a read-only open. */
   get tokens(): TokenStore | undefined {
     return this.store.tokens;
+  }
+
+  /**
+   * Document-service writes that commit together, as Strapi's `db.transaction` makes them: call
+   * them inside `start` without awaiting and answer their promises, e.g.
+   * `quarry.transaction(() => [documents(A).create(...), documents(B).update(...)])`. If any fails
+   * none is kept, and the first failure is thrown.
+   */
+  transaction<const T extends readonly Promise<unknown>[]>(start: () => T): Promise<Written<T>> {
+    return writeTogether(this.store, start);
   }
 
   /** The document service of a content-type, by uid (`api::restaurant.restaurant`). */

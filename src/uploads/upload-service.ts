@@ -13,7 +13,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DocumentService } from '../documents/service.js';
 import type { Entry } from '../documents/entry.js';
-import type { Store } from '../store/store.js';
+import type { Written } from '../documents/together.js';
 import type { UploadTarget } from './upload-target.js';
 import type { FileBatch, FileStore } from './file-store.js';
 import { NotFoundError } from '../errors/index.js';
@@ -52,8 +52,8 @@ export interface StagedFile {
 /** What the service works with: a Quarry. */
 export interface UploadHost {
   readonly files: FileStore;
-  readonly store: Store;
   documents(uid: string): DocumentService;
+  transaction<const T extends readonly Promise<unknown>[]>(start: () => T): Promise<Written<T>>;
 }
 
 export class UploadService {
@@ -98,20 +98,13 @@ export class UploadService {
     for (const file of staged) this.taken.add(file);
     try {
       for (const file of staged) await file.batch.commit();
-      // Every write below is synchronous inside the transaction; their promises settle after it commits.
       // The documentIds are made first so that the target can name the files in the same transaction.
       const documentIds = staged.map(() => newDocumentId());
-      const [creates, attach] = this.host.store.transact(() => [
-        staged.map((file, i) => this.records.create({ documentId: documentIds[i], data: recordOf(file, infos[i]) })),
-        target === undefined ? undefined : this.attach(target, documentIds),
-      ] as const);
-      const settled = await Promise.allSettled(creates);
-      const attached = await attach?.then(() => undefined, (error: unknown) => ({ error }));
-      const failed = settled.find((result) => result.status === 'rejected')?.reason ?? attached?.error;
-      if (failed === undefined) return settled.map((result) => (result as PromiseFulfilledResult<Entry>).value);
-      // The records that did go in are taken out again before their bytes are.
-      await Promise.all(settled.map((result) => (result.status === 'fulfilled' ? this.records.delete({ documentId: String(result.value.documentId) }) : undefined)));
-      throw failed;
+      const written = await this.host.transaction(() => [
+        ...staged.map((file, i) => this.records.create({ documentId: documentIds[i], data: recordOf(file, infos[i]) })),
+        ...(target === undefined ? [] : [this.attach(target, documentIds)]),
+      ]);
+      return written.slice(0, staged.length) as Entry[];
     } catch (error) {
       await Promise.all(staged.map((file) => file.batch.discard()));
       throw error;
