@@ -22,6 +22,8 @@ import type { CheckReport } from './store/check/check.js';
 import { Store } from './store/store.js';
 import type { TokenStore } from './store/tokens.js';
 import { FileStore } from './uploads/file-store.js';
+import { DEFAULT_IMAGE_SETTINGS, type ImageSettings } from './uploads/images.js';
+import { UploadService } from './uploads/upload-service.js';
 
 export interface QuarryOptions {
   /**
@@ -35,6 +37,8 @@ export interface QuarryOptions {
   readonly path: string;
   /** The folder of uploaded files; default `<path>/uploads` (docs/uploads.md). */
   readonly uploads?: string;
+  /** How uploaded images are processed (Strapi's upload settings; `formats: false` makes no derived files). */
+  readonly images?: Partial<ImageSettings>;
   readonly i18n?: Partial<I18nSettings>;
   /** Skip fsync at commit (tests, bulk loads): a crash may lose the latest writes. */
   readonly noSync?: boolean;
@@ -73,6 +77,11 @@ export class Quarry {
   readonly pool: QueryPool | undefined;
   /** The uploaded files' bytes, served under `/uploads/`. */
   readonly files: FileStore;
+  /**
+   * Strapi's upload library: add files from paths, bytes or streams (`uploads.upload`), update
+   * their info, replace their bytes, remove them (docs/uploads.md).
+   */
+  readonly uploads: UploadService;
 
   constructor(options: QuarryOptions) {
     // Checked before anything is opened, so bad settings leave nothing to close.
@@ -101,6 +110,7 @@ export class Quarry {
       if (ct.kind === 'singleType') this.singleTypes.set(ct.uid, new SingleType(service, this.engine, this.reads));
     }
     this.timestamps = new TimestampRestorer(this.engine, writer, this.reads, reader);
+    this.uploads = new UploadService(this, { ...DEFAULT_IMAGE_SETTINGS, ...definedOnly(options.images) });
     if (options.queryTimeoutMs !== undefined) {
       if (!(options.queryTimeoutMs > 0)) throw new RangeError(`queryTimeoutMs must be positive, got ${options.queryTimeoutMs}`);
       scheduler.setLimit(new InlineReadLimit(this.store, options.queryTimeoutMs));

@@ -3,7 +3,7 @@ import { MethodNotAllowedError, NotFoundError, QuarryError, ValidationError } fr
 import { isRecord } from '../../objects.js';
 import type { Quarry } from '../../quarry.js';
 import { uploadTargetOf } from '../../uploads/upload-target.js';
-import { UploadService, type FileInfo } from '../../uploads/upload-service.js';
+import type { FileInfo, UploadService } from '../../uploads/upload-service.js';
 import type { HttpSettings } from '../settings.js';
 import type { CoreResponse, Exchange, RequestHead } from '../types.js';
 import type { AccessControl } from './auth.js';
@@ -30,7 +30,7 @@ export class UploadApiRoute {
 
   constructor(private readonly quarry: Quarry, private readonly settings: HttpSettings, private readonly access: AccessControl, private readonly queries: QueryStrings) {
     this.path = `${settings.prefix}/upload`;
-    this.service = new UploadService(quarry);
+    this.service = quarry.uploads;
     this.files = new UploadFilesRoutes(quarry, settings, this.service);
   }
 
