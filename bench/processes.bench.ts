@@ -7,7 +7,6 @@
  *
  *   npm run bench:processes -- [10k] [--rounds=3] [--duration=8] [--connections=32] [--transports=node,uws] [--processes=1,2]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,66 +14,16 @@ import { writeFileSync } from 'node:fs';
 import { generateDataset } from '../fixtures/dataset/generate.js';
 import { listFlag, numberFlag, parseSize, readArgs } from './args.js';
 import { loadQuarry } from './http/load.js';
+import { median, startBare, startQuarry } from './processes/children.js';
 import { hasWrk, wrk, type WrkResult } from './processes/wrk.js';
 
-const HERE = fileURLToPath(new URL('.', import.meta.url));
-const ROOT = join(HERE, '..', '..');
-const BIN = join(ROOT, 'bin', 'quarry.js');
-const SCHEMAS = join(ROOT, 'data', 'schemas');
+const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const TRANSPORTS = ['node', 'uws'] as const;
-type Transport = (typeof TRANSPORTS)[number];
 
 interface Case {
   readonly name: string;
   readonly path: string;
 }
-
-interface Running {
-  readonly base: string;
-  stop(): Promise<void>;
-}
-
-/** Waits for a child's first stdout line matching `pattern`; its first group. */
-function started(child: ChildProcess, pattern: RegExp, what: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = pattern.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before it listened: ${err}`)));
-  });
-}
-
-function stopper(child: ChildProcess): () => Promise<void> {
-  return () => new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-async function startQuarry(data: string, transport: Transport, processes: number): Promise<Running> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--schemas', SCHEMAS, '--data', data, '--port', '0', '--transport', transport,
-    '--processes', String(processes)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await started(child, /content-types at (\S+)/, 'quarry serve');
-  return { base: url.replace(/\/api$/, ''), stop: stopper(child) };
-}
-
-async function startBare(transport: Transport): Promise<Running> {
-  const child = spawn(process.execPath, [join(HERE, 'processes', 'bare-server.js'), transport], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const port = await started(child, /^(\d+)$/m, 'bare server');
-  return { base: `http://127.0.0.1:${port}`, stop: stopper(child) };
-}
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function main(): Promise<void> {
   const { positional, flags } = readArgs(process.argv.slice(2), '10k');
@@ -112,7 +61,7 @@ async function main(): Promise<void> {
       record(`${transport} bare`, await wrk(`${bare.base}/`, { connections, seconds, threads: 1 }));
       await bare.stop();
       for (const n of processCounts) {
-        const server = await startQuarry(folder, transport, n);
+        const server = await startQuarry(folder, ['--transport', transport, '--processes', String(n)]);
         for (const c of cases) {
           // A short first run warms the caches and the JIT of every process.
           await wrk(`${server.base}${c.path}`, { connections, seconds: 1, threads: 1 });

@@ -1,0 +1,90 @@
+/**
+ * Selective reads while broad ones run (issue 19, point 5): `quarry serve` with its defaults
+ * (and with other `--pool-threads`, to compare), clients running broad queries continuously (a
+ * wide `$containsi`, a two-hop deep filter, a count of everything) and, meanwhile, a client of
+ * selective ones (one entry, an exact name) whose latency is measured. The target: selective
+ * p99 under 5 ms. Settings alternate each round.
+ *
+ *   npm run bench:mixed -- [100k] [--rounds=3] [--duration=10] [--pools=default,0] [--data-cache=DIR]
+ */
+import { writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateDataset } from '../fixtures/dataset/generate.js';
+import { numberFlag, parseSize, readArgs } from './args.js';
+import { loadQuarry } from './http/load.js';
+import { median, startQuarry } from './processes/children.js';
+import { hasWrk, wrk, type WrkResult } from './processes/wrk.js';
+
+const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+
+async function main(): Promise<void> {
+  const { positional, flags } = readArgs(process.argv.slice(2), '100k');
+  const size = parseSize(positional);
+  const rounds = numberFlag(flags, 'rounds', 3, 1);
+  const seconds = numberFlag(flags, 'duration', 10, 2);
+  const pools = (flags.get('pools') ?? 'default,0').split(',');
+  if (!(await hasWrk())) throw new Error('wrk is not installed: apt-get install -y wrk');
+
+  const data = generateDataset(size);
+  const loaded = await loadQuarry(data, { noSync: true, progress: (line) => console.log(line), cacheDir: flags.get('data-cache') });
+  const one = await loaded.quarry.documents('api::restaurant.restaurant').findFirst({ filters: { id: 4242 } });
+  const category = data.categories[3]!.name;
+  await loaded.quarry.close();
+  const broad = [
+    '/api/restaurants?filters[name][$containsi]=a&pagination[pageSize]=25',
+    `/api/chefs?filters[restaurants][categories][name][$eq]=${encodeURIComponent(category)}&pagination[withCount]=true`,
+    '/api/restaurants?filters[stars][$gte]=0&pagination[pageSize]=1&pagination[withCount]=true',
+  ];
+  const selective = [
+    `/api/restaurants/${String(one!.documentId)}`,
+    `/api/restaurants?filters[name][$eq]=${encodeURIComponent(String(one!.name))}`,
+  ];
+  const machine = `${cpus()[0]?.model ?? 'cpu'}, ${availableParallelism()} cores`;
+  console.log(`mixed-load bench: ${size.toLocaleString('en-US')} restaurants, ${rounds} rounds of ${seconds} s; ${machine}`);
+
+  const runs = new Map<string, WrkResult[]>();
+  const keep = (key: string, result: WrkResult): void => {
+    if (result.errors > 0) throw new Error(`${key}: ${result.errors} failed requests`);
+    runs.set(key, [...(runs.get(key) ?? []), result]);
+  };
+  for (let round = 1; round <= rounds; round++) {
+    for (const pool of pools) {
+      const server = await startQuarry(loaded.path, pool === 'default' ? [] : ['--pool-threads', pool]);
+      const url = (path: string) => `${server.base}${path}`;
+      for (const path of [...broad, ...selective]) await wrk(url(path), { connections: 2, seconds: 1, threads: 1 });
+      for (const [i, path] of selective.entries()) keep(`${pool} alone selective ${i}`, await wrk(url(path), { connections: 2, seconds, threads: 1 }));
+      // The broad clients start first and run past the selective ones' window.
+      const background = broad.map((path) => wrk(url(path), { connections: 2, seconds: seconds * selective.length + 2, threads: 1 }));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      for (const [i, path] of selective.entries()) keep(`${pool} mixed selective ${i}`, await wrk(url(path), { connections: 2, seconds, threads: 1 }));
+      for (const [i, result] of (await Promise.all(background)).entries()) keep(`${pool} mixed broad ${i}`, result);
+      await server.stop();
+    }
+    console.log(`round ${round} done`);
+  }
+  await loaded.dispose();
+
+  const figures: Record<string, { reqPerSec: number; p50Ms: number; p99Ms: number }> = {};
+  for (const [key, results] of runs) {
+    figures[key] = { reqPerSec: Math.round(median(results.map((r) => r.requestsPerSecond))), p50Ms: median(results.map((r) => r.p50Ms)), p99Ms: median(results.map((r) => r.p99Ms)) };
+  }
+  for (const pool of pools) {
+    console.log(`\n--pool-threads ${pool}`);
+    for (const [i, path] of selective.entries()) {
+      const alone = figures[`${pool} alone selective ${i}`]!;
+      const mixed = figures[`${pool} mixed selective ${i}`]!;
+      console.log(`  selective ${path.slice(0, 60).padEnd(60)} alone p99 ${alone.p99Ms.toFixed(2)} ms, beside broad p50 ${mixed.p50Ms.toFixed(2)} / p99 ${mixed.p99Ms.toFixed(2)} ms (${mixed.reqPerSec.toLocaleString('en-US')} req/s)`);
+    }
+    for (const [i, path] of broad.entries()) {
+      const b = figures[`${pool} mixed broad ${i}`]!;
+      console.log(`  broad     ${path.slice(0, 60).padEnd(60)} ${b.reqPerSec.toLocaleString('en-US')} req/s, p50 ${b.p50Ms.toFixed(1)} ms`);
+    }
+  }
+  const out = join(ROOT, 'bench', 'results', `mixed-load-${positional.toLowerCase()}.json`);
+  writeFileSync(out, `${JSON.stringify({ machine, size, rounds, seconds, broad, selective, figures }, null, 2)}\n`);
+  console.log(`\nwritten ${out}`);
+}
+
+await main();

@@ -1,0 +1,58 @@
+/** Servers the serving benches start as child processes, and what they measure them with. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const ROOT = join(HERE, '..', '..', '..');
+const BIN = join(ROOT, 'bin', 'quarry.js');
+const SCHEMAS = join(ROOT, 'data', 'schemas');
+
+export interface Running {
+  readonly base: string;
+  stop(): Promise<void>;
+}
+
+/** Waits for a child's first stdout line matching `pattern`; its first group. */
+function started(child: ChildProcess, pattern: RegExp, what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = pattern.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before it listened: ${err}`)));
+  });
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () => new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** `quarry serve` over `data` on a free port, as a user starts it, with `flags` beside. */
+export async function startQuarry(data: string, flags: readonly string[]): Promise<Running> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--schemas', SCHEMAS, '--data', data, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await started(child, /content-types at (\S+)/, 'quarry serve');
+  return { base: url.replace(/\/api$/, ''), stop: stopper(child) };
+}
+
+/** The bare server of a transport (bare-server.ts). */
+export async function startBare(transport: 'node' | 'uws'): Promise<Running> {
+  const child = spawn(process.execPath, [join(HERE, 'bare-server.js'), transport], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const port = await started(child, /^(\d+)$/m, 'bare server');
+  return { base: `http://127.0.0.1:${port}`, stop: stopper(child) };
+}
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
