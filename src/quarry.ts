@@ -21,6 +21,7 @@ import type { CheckReport } from './store/check/check.js';
 import { Store } from './store/store.js';
 import type { TokenStore } from './store/tokens.js';
 import { FileStore } from './uploads/file-store.js';
+import { DEFAULT_IMAGE_SETTINGS, type ImageSettings } from './uploads/images.js';
 
 export interface QuarryOptions {
   /**
@@ -34,6 +35,11 @@ export interface QuarryOptions {
   readonly path: string;
   /** The folder of uploaded files; default `<path>/uploads` (docs/uploads.md). */
   readonly uploads?: string;
+  /**
+   * What an uploaded image becomes (docs/uploads.md, "Images and formats"); Strapi's upload
+   * settings, and `formats: false` for no derived file at all. Defaults for what is not given.
+   */
+  readonly images?: Partial<ImageSettings>;
   readonly i18n?: Partial<I18nSettings>;
   /** Skip fsync at commit (tests, bulk loads): a crash may lose the latest writes. */
   readonly noSync?: boolean;
@@ -72,12 +78,15 @@ export class Quarry {
   readonly pool: QueryPool | undefined;
   /** The uploaded files' bytes, served under `/uploads/`. */
   readonly files: FileStore;
+  /** The image settings every upload door (REST, GraphQL, the library) processes images with. */
+  readonly images: ImageSettings;
 
   constructor(options: QuarryOptions) {
     // Checked before anything is opened, so bad settings leave nothing to close.
     const poolSettings = options.pool ? resolvePoolSettings(options.pool) : undefined;
     this.registry = registryOf(options);
     this.files = new FileStore(options.uploads ?? join(options.path, 'uploads'));
+    this.images = Object.freeze({ ...DEFAULT_IMAGE_SETTINGS, ...definedOnly(options.images) });
     this.store = Store.open(
       { path: options.path, noSync: options.noSync ?? false, readOnly: options.readOnly ?? false },
       this.registry.types.map((ct) => layoutOf(this.registry, ct)),

@@ -29,7 +29,7 @@ export class UploadApiRoute {
 
   constructor(private readonly quarry: Quarry, private readonly settings: HttpSettings, private readonly access: AccessControl, private readonly queries: QueryStrings) {
     this.path = `${settings.prefix}/upload`;
-    this.service = new UploadService(quarry);
+    this.service = new UploadService(quarry, quarry.images);
     this.files = new UploadFilesRoutes(quarry, settings, this.service);
   }
 
