@@ -33,6 +33,7 @@ import type { SourceRow } from '../src/relations/context.js';
 import { parseRelationValue } from '../src/relations/payload.js';
 import type { RelationAttribute } from '../src/schema/types.js';
 import { Rng } from '../fixtures/prng.js';
+import { median } from './timing.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SCHEMAS = join(ROOT, 'data', 'schemas');
@@ -272,11 +273,6 @@ async function main(): Promise<void> {
     await db.q.close();
     rmSync(db.path, { recursive: true, force: true });
   }
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;

@@ -30,6 +30,12 @@ export function measure(run: () => number, budgetMs: number): Timing {
   return { medianUs: quantile(samples, 0.5) / 1000, p99Us: quantile(samples, 0.99) / 1000, samples: samples.length };
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
 /** Nearest-rank quantile of sorted values. */
 function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;

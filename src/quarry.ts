@@ -37,7 +37,10 @@ export interface QuarryOptions {
   readonly path: string;
   /** The folder of uploaded files; default `<path>/uploads` (docs/uploads.md). */
   readonly uploads?: string;
-  /** How uploaded images are processed (Strapi's upload settings; `formats: false` makes no derived files). */
+  /**
+   * What an uploaded image becomes (docs/uploads.md, "Images and formats"); Strapi's upload
+   * settings, and `formats: false` for no derived file at all. Defaults for what is not given.
+   */
   readonly images?: Partial<ImageSettings>;
   readonly i18n?: Partial<I18nSettings>;
   /** Skip fsync at commit (tests, bulk loads): a crash may lose the latest writes. */
@@ -84,6 +87,8 @@ export class Quarry {
   readonly files: FileStore;
   /** Whether other processes write this folder (the `shared` option). */
   readonly shared: boolean;
+  /** The image settings every upload door (REST, GraphQL, the library) processes images with. */
+  readonly images: ImageSettings;
   /**
    * Strapi's upload library: add files from paths, bytes or streams (`uploads.upload`), update
    * their info, replace their bytes, remove them (docs/uploads.md).
@@ -96,6 +101,7 @@ export class Quarry {
     this.registry = registryOf(options);
     this.files = new FileStore(options.uploads ?? join(options.path, 'uploads'));
     this.shared = options.shared ?? false;
+    this.images = Object.freeze({ ...DEFAULT_IMAGE_SETTINGS, ...definedOnly(options.images) });
     this.store = Store.open(
       { path: options.path, noSync: options.noSync ?? false, readOnly: options.readOnly ?? false },
       this.registry.types.map((ct) => layoutOf(this.registry, ct)),
@@ -118,7 +124,7 @@ export class Quarry {
       if (ct.kind === 'singleType') this.singleTypes.set(ct.uid, new SingleType(service, this.engine, this.reads));
     }
     this.timestamps = new TimestampRestorer(this.engine, writer, this.reads, reader);
-    this.uploads = new UploadService(this, { ...DEFAULT_IMAGE_SETTINGS, ...definedOnly(options.images) });
+    this.uploads = new UploadService(this, this.images);
     if (options.queryTimeoutMs !== undefined) {
       if (!(options.queryTimeoutMs > 0)) throw new RangeError(`queryTimeoutMs must be positive, got ${options.queryTimeoutMs}`);
       scheduler.setLimit(new InlineReadLimit(this.store, options.queryTimeoutMs));

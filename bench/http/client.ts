@@ -7,7 +7,7 @@
  * precision (autocannon's histogram keeps whole milliseconds, too coarse for a 2 ms target).
  */
 import autocannon from 'autocannon';
-import type { ClientAnswer, ClientRun, RunSummary } from './protocol.js';
+import type { ClientAnswer, ClientRun, PlannedRequest, RunSummary } from './protocol.js';
 
 process.on('message', (message: ClientRun) => {
   run(message).then(
@@ -34,14 +34,15 @@ function run(spec: ClientRun): Promise<RunSummary> {
         timeout: 10,
         requests: [
           requests.length === 1
-            ? { ...requests[0]! }
+            ? asSent(requests[0]!)
             : {
                 setupRequest: (request) => {
                   const r = requests[next++ % requests.length]!;
                   request.method = r.method;
                   request.path = r.path;
                   request.headers = { ...request.headers, ...r.headers };
-                  if (r.body !== undefined) request.body = r.body;
+                  const body = bodyOf(r);
+                  if (body !== undefined) request.body = body;
                   return request;
                 },
               },
@@ -100,6 +101,18 @@ class Latencies {
 }
 
 /** Nearest-rank quantile of sorted values. */
+/** A request's body as autocannon sends it: text, or the bytes a base64 body stands for. */
+function bodyOf(request: PlannedRequest): string | Buffer | undefined {
+  return request.bodyBase64 === undefined ? request.body : Buffer.from(request.bodyBase64, 'base64');
+}
+
+/** A planned request as autocannon takes it, its base64 body decoded. */
+function asSent(request: PlannedRequest): autocannon.Request {
+  const { bodyBase64: _encoded, ...sent } = request;
+  const body = bodyOf(request);
+  return body === undefined ? sent : { ...sent, body };
+}
+
 function quantile(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
 }

@@ -6,6 +6,8 @@ export interface PlannedRequest {
   readonly path: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
+  /** A binary body (a multipart upload), base64 so that it crosses to the child intact. */
+  readonly bodyBase64?: string;
 }
 
 /** One autocannon run: connections × duration against `url`, cycling through `requests`. */

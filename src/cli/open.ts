@@ -18,6 +18,7 @@ export interface OpenSettings {
   readonly pool?: QuarryOptions['pool'];
   readonly filterLimits?: QuarryOptions['filterLimits'];
   readonly queryTimeoutMs?: QuarryOptions['queryTimeoutMs'];
+  readonly images?: QuarryOptions['images'];
 }
 
 /**
@@ -34,7 +35,7 @@ export function openQuarry(s: OpenSettings, ctx: Pick<Context, 'cwd' | 'stderr'>
   if (!s.locales.includes(defaultLocale)) throw new UsageError(`--default-locale ${defaultLocale} is not one of --locales (${s.locales.join(', ')})`);
   const quarry = createQuarry({
     schemas, customFields: s.customFields, path: data, i18n: { defaultLocale, locales: s.locales }, noSync: s.noSync ?? false, readOnly, shared: s.shared ?? false,
-    pool: s.pool, filterLimits: s.filterLimits, queryTimeoutMs: s.queryTimeoutMs,
+    pool: s.pool, filterLimits: s.filterLimits, queryTimeoutMs: s.queryTimeoutMs, images: s.images,
   });
   for (const warning of quarry.registry.warnings) ctx.stderr.write(`quarry: warning: ${warning}\n`);
   return quarry;

@@ -5,14 +5,14 @@ import type { Values } from './settings.js';
 /** Settings of every serving command: who may do what, the limits, the pool and the shutdown. */
 export const SERVING_SETTINGS = [
   'readAccess', 'writeAccess', 'maxBodyBytes', 'maxQueryDepth', 'maxFilterConditions', 'maxInValues',
-  'maxPageSize', 'maxPopulateDepth', 'graphqlMaxDepth', 'graphqlMaxCost', 'poolThreads', 'queryTimeoutMs', 'processes', 'shutdownGraceMs',
+  'maxPageSize', 'maxPopulateDepth', 'graphqlMaxDepth', 'graphqlMaxCost', 'poolThreads', 'queryTimeoutMs', 'imageFormats', 'processes', 'shutdownGraceMs',
 ] as const;
 
 export interface Serving {
   /** For the HTTP server, beside its address and prefix. */
   readonly http: HttpSettingsInput;
-  /** For the Quarry instance: the worker pool and the filter limits. */
-  readonly quarry: Pick<QuarryOptions, 'pool' | 'filterLimits' | 'queryTimeoutMs'>;
+  /** For the Quarry instance: the worker pool, the filter limits and what uploaded images become. */
+  readonly quarry: Pick<QuarryOptions, 'pool' | 'filterLimits' | 'queryTimeoutMs' | 'images'>;
   readonly shutdownGraceMs: number;
 }
 
@@ -30,6 +30,7 @@ export function servingOptions(s: Values<(typeof SERVING_SETTINGS)[number]>): Se
       filterLimits: { maxConditions: s.maxFilterConditions.value, maxListValues: s.maxInValues.value, maxDepth: s.maxQueryDepth.value },
       queryTimeoutMs: s.queryTimeoutMs.value,
       pool: s.poolThreads.value === 0 ? undefined : { threads: s.poolThreads.value, timeoutMs: s.queryTimeoutMs.value },
+      images: { formats: s.imageFormats.value },
     },
     shutdownGraceMs: s.shutdownGraceMs.value,
   };

@@ -23,3 +23,12 @@ export function typeOfName(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot === -1 ? UNKNOWN_TYPE : TYPES[name.slice(dot).toLowerCase()] ?? UNKNOWN_TYPE;
 }
+
+/**
+ * The extension a name without one is given for its MIME type, as Strapi gives it one
+ * (`blob` sent as `text/csv` is stored as `.csv`); '' for a type with none listed here.
+ */
+export function extensionOfType(mime: string): string {
+  for (const [ext, type] of Object.entries(TYPES)) if (type.split(';')[0] === mime) return ext;
+  return '';
+}

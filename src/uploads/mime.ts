@@ -6,6 +6,7 @@
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer, supportedExtensions, supportedMimeTypes } from 'file-type';
+import { extensionOfType } from './extension-types.js';
 
 /** What the bytes say a file is. `ext` carries its dot (`.jpg`), as Strapi's `ext` does. */
 export interface FileKind {
@@ -57,14 +58,15 @@ export async function kindOf(
  * Bytes file-type does not recognise. The claim stands only for a type file-type cannot detect
  * anyway (text, CSV, JSON…): a claimed JPEG whose bytes are not a JPEG, or a claimed SVG without
  * an SVG root, is contradicted by the bytes and falls back to what the bytes can be said to be.
+ * `application/octet-stream` claims nothing: it is what a client sends when it does not know.
  */
 function undetected(isText: boolean, claim: ClaimedKind): FileKind {
   const claimed = claim.mime?.split(';')[0]?.trim().toLowerCase();
   const fallback: FileKind = isText ? { mime: 'text/plain', ext: '.txt' } : { mime: BINARY, ext: '' };
-  if (!claimed || !/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(claimed)) return withClaimedExt(fallback, claim);
+  if (!claimed || claimed === BINARY || !/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(claimed)) return withClaimedExt(fallback, claim);
   if (supportedMimeTypes.has(claimed as never) || claimed === SVG.mime) return withClaimedExt(fallback, claim);
   if (claimed.startsWith('text/') && !isText) return withClaimedExt(fallback, claim);
-  return withClaimedExt({ mime: claimed, ext: '' }, claim);
+  return withClaimedExt({ mime: claimed, ext: extensionOfType(claimed) }, claim);
 }
 
 /**

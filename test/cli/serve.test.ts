@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { DEMO_SCHEMAS } from '../../src/cli/paths.js';
@@ -26,6 +27,20 @@ describe('quarry serve', () => {
       expect(ctx.stderr.text).toContain('SIGTERM: closing');
     });
   }
+
+  it('--image-formats false stores an uploaded image without its thumbnail and formats', async () => {
+    const ctx = testContext({ QUARRY_PORT: '0' });
+    const data = join(tempDir(), 'db');
+    const { url, exit } = await start(['serve', '--schemas', DEMO_SCHEMAS, '--data', data, '--write-access', 'public', '--image-formats', 'false'], ctx,
+      /serving \d+ content-types at (\S+)/);
+    expect(ctx.stderr.text).toMatch(/--image-formats +false +flag --image-formats/);
+    const body = new FormData();
+    body.append('files', new Blob([await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c33' } }).jpeg().toBuffer()]), 'red.jpg');
+    const [file] = (await (await fetch(`${url}/upload`, { method: 'POST', body })).json()) as { width: number; formats: unknown }[];
+    expect(file).toMatchObject({ width: 800, formats: null });
+    ctx.stop();
+    expect(await exit).toBe(0);
+  });
 
   it.each(['node', 'uws'])('a port already taken is a runtime error on %s: exit 1', async (transport) => {
     // One serving process each: several of one primary share its sockets, and both primaries

@@ -51,7 +51,8 @@ describe.each<Transport>(['uws', 'node'])('POST /api/upload on %s', (transport) 
     expect(r.body).toHaveLength(2);
     const [image, notes] = r.body;
     expect(Object.keys(image)).toEqual(['id', 'documentId', 'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height',
-      'formats', 'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt']);
+      'formats', 'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt',
+      'isUrlSigned']);
     expect(image).toMatchObject({ name: 'Red', alternativeText: 'a red square', caption: null, width: 40, height: 30, formats: null,
       ext: '.png', mime: 'image/png', provider: 'local', provider_metadata: null, previewUrl: null });
     expect(image.hash).toMatch(/^red_square_[0-9a-f]{10}$/);

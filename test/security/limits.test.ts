@@ -158,6 +158,7 @@ describe('the CLI passes each limit to the server', () => {
       QUARRY_READ_ACCESS: 'token', QUARRY_MAX_BODY_BYTES: '10', QUARRY_MAX_QUERY_DEPTH: '3', QUARRY_MAX_FILTER_CONDITIONS: '4',
       QUARRY_MAX_IN_VALUES: '5', QUARRY_MAX_PAGE_SIZE: '6', QUARRY_MAX_POPULATE_DEPTH: '2', QUARRY_POOL_THREADS: '1',
       QUARRY_QUERY_TIMEOUT_MS: '700', QUARRY_SHUTDOWN_GRACE_MS: '800', QUARRY_GRAPHQL_MAX_DEPTH: '7', QUARRY_GRAPHQL_MAX_COST: '900',
+      QUARRY_IMAGE_FORMATS: 'off',
     });
     expect(servingOptions(s)).toEqual({
       http: {
@@ -167,7 +168,9 @@ describe('the CLI passes each limit to the server', () => {
         listParams: { maxPageSize: 6, maxPopulateDepth: 2 },
         graphql: { maxDepth: 7, maxCost: 900 },
       },
-      quarry: { filterLimits: { maxConditions: 4, maxListValues: 5, maxDepth: 3 }, queryTimeoutMs: 700, pool: { threads: 1, timeoutMs: 700 } },
+      quarry: {
+        filterLimits: { maxConditions: 4, maxListValues: 5, maxDepth: 3 }, queryTimeoutMs: 700, pool: { threads: 1, timeoutMs: 700 }, images: { formats: false },
+      },
       shutdownGraceMs: 800,
     });
   });

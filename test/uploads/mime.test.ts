@@ -44,6 +44,14 @@ describe('the MIME type comes from the bytes', () => {
     expect(await kindOf(noise, { mime: 'not a type' })).toEqual({ mime: 'application/octet-stream', ext: '' });
   });
 
+  it('reads application/octet-stream as no claim, and gives a name without extension its type\'s, as the peer does', async () => {
+    expect(await kindOf(csv, { mime: 'application/octet-stream', filename: 'w.txt' })).toEqual({ mime: 'text/plain', ext: '.txt' });
+    expect(await kindOf(csv, { mime: 'text/csv', filename: 'data' })).toEqual({ mime: 'text/csv', ext: '.csv' });
+    expect(await kindOf(csv, { mime: 'text/plain', filename: 'blob' })).toEqual({ mime: 'text/plain', ext: '.txt' });
+    // A type with no extension known here keeps none.
+    expect(await kindOf(csv, { mime: 'text/x-unknown', filename: 'data' })).toEqual({ mime: 'text/x-unknown', ext: '' });
+  });
+
   it('reads only the head of a stream and hands every byte back', async () => {
     const big = Buffer.concat([png, Buffer.alloc(HEAD_BYTES * 4, 7)]);
     let pulled = 0;

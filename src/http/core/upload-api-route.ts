@@ -1,15 +1,15 @@
 import { Readable } from 'node:stream';
 import { MethodNotAllowedError, NotFoundError, QuarryError, ValidationError } from '../../errors/index.js';
-import { isRecord } from '../../objects.js';
 import type { Quarry } from '../../quarry.js';
 import { uploadTargetOf } from '../../uploads/upload-target.js';
-import type { FileInfo, UploadService } from '../../uploads/upload-service.js';
+import type { UploadService } from '../../uploads/upload-service.js';
 import type { HttpSettings } from '../settings.js';
 import type { CoreResponse, Exchange, RequestHead } from '../types.js';
 import type { AccessControl } from './auth.js';
 import { readMultipart, type FormFields } from './multipart.js';
+import { fileInfosOf } from './upload-file-info.js';
 import type { QueryStrings } from './query-strings.js';
-import { UploadFilesRoutes } from './upload-files-routes.js';
+import { asAnswered, ENTITY_NOT_FOUND, UploadFilesRoutes } from './upload-files-routes.js';
 import { errorResponse, internalError, json, type BaseHeaders } from './responses.js';
 
 export const UPLOAD_API_ALLOW = 'GET, HEAD, POST, DELETE, OPTIONS';
@@ -82,9 +82,11 @@ export class UploadApiRoute {
    * file), answered as the file alone.
    */
   private async upload(head: RequestHead, body: Readable, base: BaseHeaders): Promise<CoreResponse> {
-    const { id } = this.queries.read(head.rawQuery);
-    if (id !== undefined && (typeof id !== 'string' || id === '')) throw ValidationError.at('id', 'File id is required and must be a single value');
-    const replaced = id === undefined ? undefined : await this.files.find(id);
+    const { id: sent } = this.queries.read(head.rawQuery);
+    // Strapi reads an empty `id` as none: the request then uploads new files.
+    const id = sent === '' ? undefined : sent;
+    if (id !== undefined && typeof id !== 'string') throw ValidationError.at('id', 'File id is required and must be a single value');
+    const replaced = id === undefined ? undefined : await this.files.find(id, undefined, ENTITY_NOT_FOUND);
     const keep = replaced === undefined ? undefined : { hash: String(replaced.hash), ext: String(replaced.ext ?? '') };
     const { fields, files: parts, error } = await readMultipart(body, head.headers['content-type'], this.settings.uploadMaxFileBytes,
       (file) => this.service.stage(file, keep));
@@ -92,47 +94,21 @@ export class UploadApiRoute {
     const files = parts.length === 1 && parts[0]!.sizeInBytes === 0 ? [] : parts;
     try {
       if (error !== undefined) throw error;
-      const infos = fileInfosOf(fields, Math.max(files.length, 1));
       if (replaced !== undefined) {
         if (files.length > 1) throw ValidationError.at('files', 'Cannot replace a file with multiple ones');
-        const file = files[0] === undefined ? await this.service.updateInfo(replaced, infos[0]) : await this.service.replace(replaced, files[0], infos[0]);
-        return json(200, file, base);
+        const [info] = fileInfosOf(fields, { kind: files[0] === undefined ? 'update' : 'replace' });
+        const file = files[0] === undefined ? await this.service.updateInfo(replaced, info) : await this.service.replace(replaced, files[0], info);
+        return json(200, asAnswered(file), base);
       }
       if (files.length === 0) throw new ValidationError('Files are empty');
+      const infos = fileInfosOf(fields, { kind: 'create', files: files.length });
       const target = await uploadTargetOf(this.quarry.registry, (uid) => this.quarry.documents(uid), only(fields, 'ref'), only(fields, 'refId'), only(fields, 'field'));
-      return json(201, await this.service.create(files, infos, target), base);
+      return json(201, (await this.service.create(files, infos, target)).map(asAnswered), base);
     } finally {
       // What create or replace did not take over: every part when refused, a dropped empty one.
       await this.service.discard(parts);
     }
   }
-}
-
-/**
- * `fileInfo`: one JSON object per file, in the order of the files, sent as one field holding a
- * list or as one field per file (what Strapi's clients send).
- */
-function fileInfosOf(fields: FormFields, count: number): (FileInfo | undefined)[] {
-  const raw = fields.get('fileInfo') ?? [];
-  const parsed = raw.map((text, i) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw ValidationError.at(raw.length === 1 ? 'fileInfo' : ['fileInfo', i], 'fileInfo must be JSON');
-    }
-  });
-  const list = parsed.length === 1 && Array.isArray(parsed[0]) ? (parsed[0] as unknown[]) : parsed;
-  return Array.from({ length: count }, (_, i) => infoAt(list[i], list === parsed && raw.length === 1 ? ['fileInfo'] : ['fileInfo', i]));
-}
-
-function infoAt(value: unknown, path: (string | number)[]): FileInfo | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!isRecord(value)) throw ValidationError.at(path, 'fileInfo must be an object');
-  for (const key of ['name', 'alternativeText', 'caption'] as const) {
-    const field = value[key];
-    if (field !== undefined && field !== null && typeof field !== 'string') throw ValidationError.at([...path, key], `${key} must be a \`string\` type`);
-  }
-  return { name: value.name as string | undefined, alternativeText: value.alternativeText as string | null | undefined, caption: value.caption as string | null | undefined };
 }
 
 /** A text field's value; the last one when it was sent more than once. */
