@@ -32,11 +32,18 @@ export interface IncomingFile {
   readonly stream: Readable;
 }
 
+/** Where an image's subject is, as percentages of its width and height (Strapi's `focalPoint`). */
+export interface FocalPoint {
+  readonly x: number;
+  readonly y: number;
+}
+
 /** The info a client may give with a file (Strapi's `fileInfo`). */
 export interface FileInfo {
   readonly name?: string | undefined;
   readonly alternativeText?: string | null | undefined;
   readonly caption?: string | null | undefined;
+  readonly focalPoint?: FocalPoint | null | undefined;
 }
 
 /** A file whose bytes are written to its batch but not committed: `create` or `discard` it. */
@@ -187,7 +194,7 @@ export class UploadService {
       await staged.batch.discard();
       throw error;
     }
-    const { name, alternativeText: _alternativeText, caption: _caption, ...bytes } = recordOf(staged, info);
+    const { name, alternativeText: _alternativeText, caption: _caption, focalPoint: _focalPoint, ...bytes } = recordOf(staged, info);
     const updated = await this.records.update({ documentId: String(file.documentId), data: { name, ...infoData(info), ...bytes } });
     if (updated === null) throw new NotFoundError('File not found');
     const kept = new Set(storedNamesOf(updated as StoredNames));
@@ -224,6 +231,7 @@ function recordOf(file: StagedFile, info: FileInfo | undefined): Record<string, 
     name: info?.name || file.filename,
     alternativeText: info?.alternativeText ?? null,
     caption: info?.caption ?? null,
+    focalPoint: info?.focalPoint ?? null,
     width: file.image?.width ?? null,
     height: file.image?.height ?? null,
     formats: file.image?.formats ?? null,
@@ -242,12 +250,13 @@ function recordOf(file: StagedFile, info: FileInfo | undefined): Record<string, 
 type StoredNames = Parameters<typeof storedNamesOf>[0];
 
 /** The info fields `info` gives; null and absent ones are left as they are. */
-function infoData(info: FileInfo | undefined): Record<string, string> {
-  const data: Record<string, string> = {};
+function infoData(info: FileInfo | undefined): Record<string, string | FocalPoint> {
+  const data: Record<string, string | FocalPoint> = {};
   for (const key of ['name', 'alternativeText', 'caption'] as const) {
     const value = info?.[key];
     if (typeof value === 'string') data[key] = value;
   }
+  if (info?.focalPoint) data.focalPoint = info.focalPoint;
   return data;
 }
 

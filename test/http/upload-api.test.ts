@@ -109,6 +109,14 @@ describe.each<Transport>(['uws', 'node'])('POST /api/upload on %s', (transport) 
       await unchanged();
     });
 
+    it('a file of exactly the size limit is kept, as Strapi keeps it', async () => {
+      const r = await upload(server, form([{ name: 'exact.bin', bytes: Buffer.alloc(64 * 1024, 7) }]));
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body[0].size).toBe(65.54);
+      await server.quarry.uploads.remove(r.body[0]);
+      await unchanged();
+    });
+
     it('a truncated multipart body is a 400', async () => {
       const boundary = 'quarryboundary';
       const body = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="cut.txt"\r\nContent-Type: text/plain\r\n\r\nhalf of a fi`;

@@ -36,6 +36,21 @@ describe('fileInfo and ?id= on POST /api/upload', () => {
     expect(listed.body[0].name).toBe('one');
   });
 
+  it('stores a focal point, keeps it through an info update without one, and refuses one out of range', async () => {
+    const r = await post([text('x'), info('{"focalPoint":{"x":25,"y":"75.5"}}')]);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body[0].focalPoint).toEqual({ x: 25, y: 75.5 });
+    const updated = await post([info('{"caption":"moved"}')], `?id=${r.body[0].id}`);
+    expect(updated.body).toMatchObject({ caption: 'moved', focalPoint: { x: 25, y: 75.5 } });
+    const moved = await post([info('{"focalPoint":{"x":0,"y":100}}')], `?id=${r.body[0].id}`);
+    expect(moved.body.focalPoint).toEqual({ x: 0, y: 100 });
+    for (const [bad, path] of [['{"x":101,"y":5}', 'fileInfo.focalPoint.x'], ['{"x":5,"y":"up"}', 'fileInfo.focalPoint.y'], ['[1,2]', 'fileInfo.focalPoint']] as const) {
+      const refused = await post([text('x'), info(`{"focalPoint":${bad}}`)]);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ name: 'ValidationError', details: { path } });
+    }
+  });
+
   it('several files take a list, or one field per file', async () => {
     const list = await post([text('x', 'a.txt'), text('y', 'b.txt'), info('[{"name":"A"},{"caption":"B"}]')]);
     expect(list.body.map((f: { name: string; caption: string | null }) => [f.name, f.caption])).toEqual([['A', null], ['b.txt', 'B']]);

@@ -23,7 +23,8 @@ export async function readMultipart<T>(
   const fields = new Map<string, string[]>();
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': contentType ?? '' }, limits: { fileSize: maxFileBytes } });
+    // busboy reports its limit once a file reaches it; a file of exactly the limit is allowed, as Strapi allows it.
+    parser = busboy({ headers: { 'content-type': contentType ?? '' }, limits: { fileSize: maxFileBytes + 1 } });
   } catch {
     body.resume();
     return { fields, files: [], error: undefined };

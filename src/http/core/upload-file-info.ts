@@ -1,6 +1,6 @@
 import { ValidationError } from '../../errors/index.js';
 import { isRecord } from '../../objects.js';
-import type { FileInfo } from '../../uploads/upload-service.js';
+import type { FileInfo, FocalPoint } from '../../uploads/upload-service.js';
 import type { FormFields } from './multipart.js';
 
 /** What the `fileInfo` of a request is read for: new files, one replaced file, or an info update. */
@@ -38,7 +38,20 @@ export function fileInfosOf(fields: FormFields, use: FileInfoUse): (FileInfo | u
 function infoAt(value: unknown, path: (string | number)[]): FileInfo {
   if (!isRecord(value)) throw ValidationError.at(path, 'fileInfo must be an object');
   const [name, alternativeText, caption] = KEYS.map((key) => textOf(value[key], [...path, key]));
-  return { name: name ?? undefined, alternativeText, caption };
+  return { name: name ?? undefined, alternativeText, caption, focalPoint: focalPointOf(value.focalPoint, [...path, 'focalPoint']) };
+}
+
+/** `{ x, y }`, each a percentage of the image's width and height (0–100), or null, or absent. */
+function focalPointOf(value: unknown, path: (string | number)[]): FocalPoint | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (!isRecord(value)) throw ValidationError.at(path, 'focalPoint must be an object of x and y');
+  const [x, y] = (['x', 'y'] as const).map((axis) => {
+    const raw = value[axis];
+    const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+    if (typeof n !== 'number' || !(n >= 0 && n <= 100)) throw ValidationError.at([...path, axis], `${axis} must be a number from 0 to 100`);
+    return n;
+  });
+  return { x: x!, y: y! };
 }
 
 /** A string, null, or absent; a number or a boolean becomes its text, as Strapi's yup casts it. */
