@@ -5,7 +5,7 @@ import type { Values } from './settings.js';
 /** Settings of every serving command: who may do what, the limits, the pool and the shutdown. */
 export const SERVING_SETTINGS = [
   'readAccess', 'writeAccess', 'maxBodyBytes', 'maxQueryDepth', 'maxFilterConditions', 'maxInValues',
-  'maxPageSize', 'maxPopulateDepth', 'graphqlMaxDepth', 'graphqlMaxCost', 'poolThreads', 'queryTimeoutMs', 'imageFormats', 'processes', 'shutdownGraceMs',
+  'maxPageSize', 'maxPopulateDepth', 'graphqlMaxDepth', 'graphqlMaxCost', 'poolThreads', 'queryTimeoutMs', 'uploadMaxFileBytes', 'imageFormats', 'processes', 'shutdownGraceMs',
 ] as const;
 
 export interface Serving {
@@ -22,6 +22,7 @@ export function servingOptions(s: Values<(typeof SERVING_SETTINGS)[number]>): Se
     http: {
       access: { reads: s.readAccess.value, writes: s.writeAccess.value },
       maxBodyBytes: s.maxBodyBytes.value,
+      uploadMaxFileBytes: s.uploadMaxFileBytes.value,
       queryLimits: { maxDepth: s.maxQueryDepth.value, maxArrayLength: s.maxInValues.value },
       listParams: { maxPageSize: s.maxPageSize.value, maxPopulateDepth: s.maxPopulateDepth.value },
       graphql: { maxDepth: s.graphqlMaxDepth.value, maxCost: s.graphqlMaxCost.value },

@@ -135,6 +135,7 @@ export const SETTINGS = {
   graphqlMaxCost: setting('graphql-max-cost', 'field values a GraphQL operation may resolve (lists count by page size); more is refused before it runs', String(DEFAULT_GRAPHQL_SETTINGS.maxCost), positive),
   poolThreads: setting('pool-threads', 'worker threads for expensive list queries (0: every query runs on the main thread)', '0', wholeNumber),
   queryTimeoutMs: setting('query-timeout-ms', 'a read (list or single entry, inline or pooled) still running after this is cancelled with a 503', String(DEFAULT_TIMEOUT_MS), positive),
+  uploadMaxFileBytes: setting('upload-max-file-bytes', 'largest file POST /api/upload takes; a larger one is a 413', String(DEFAULT_HTTP_SETTINGS.uploadMaxFileBytes), positive),
   imageFormats: setting('image-formats', 'make each uploaded image\'s thumbnail and smaller breakpoint formats (false: store the image alone)', 'true', flagValue),
   processes: setting('processes', 'serving processes over the one data folder, each a whole server on the same port (the kernel spreads connections); default: the number of cores', String(availableParallelism()), positive),
   shutdownGraceMs: setting('shutdown-grace-ms', 'on SIGTERM / SIGINT, how long requests in progress may take to finish', '10000', positive),

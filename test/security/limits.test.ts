@@ -158,12 +158,13 @@ describe('the CLI passes each limit to the server', () => {
       QUARRY_READ_ACCESS: 'token', QUARRY_MAX_BODY_BYTES: '10', QUARRY_MAX_QUERY_DEPTH: '3', QUARRY_MAX_FILTER_CONDITIONS: '4',
       QUARRY_MAX_IN_VALUES: '5', QUARRY_MAX_PAGE_SIZE: '6', QUARRY_MAX_POPULATE_DEPTH: '2', QUARRY_POOL_THREADS: '1',
       QUARRY_QUERY_TIMEOUT_MS: '700', QUARRY_SHUTDOWN_GRACE_MS: '800', QUARRY_GRAPHQL_MAX_DEPTH: '7', QUARRY_GRAPHQL_MAX_COST: '900',
-      QUARRY_IMAGE_FORMATS: 'off',
+      QUARRY_IMAGE_FORMATS: 'off', QUARRY_UPLOAD_MAX_FILE_BYTES: '11',
     });
     expect(servingOptions(s)).toEqual({
       http: {
         access: { reads: 'token', writes: 'token' },
         maxBodyBytes: 10,
+        uploadMaxFileBytes: 11,
         queryLimits: { maxDepth: 3, maxArrayLength: 5 },
         listParams: { maxPageSize: 6, maxPopulateDepth: 2 },
         graphql: { maxDepth: 7, maxCost: 900 },
@@ -180,7 +181,7 @@ describe('the CLI passes each limit to the server', () => {
     const exit = main([
       'serve', '--schemas', DEMO_SCHEMAS, '--data', join(tempDir(), 'db'), '--locales', 'en,fr',
       '--max-filter-conditions', '2', '--max-in-values', '3', '--max-page-size', '4', '--max-query-depth', '6', '--max-populate-depth', '1',
-      '--graphql-max-depth', '3',
+      '--graphql-max-depth', '3', '--upload-max-file-bytes', '1000', '--write-access', 'public',
     ], ctx);
     let url: string | undefined;
     for (let waited = 0; url === undefined && waited < 30_000; waited += 50) {
@@ -201,6 +202,10 @@ describe('the CLI passes each limit to the server', () => {
       });
       expect(graphql.status).toBe(400);
       expect(JSON.stringify(await graphql.json())).toMatch(/depth/i);
+      const form = new FormData();
+      form.append('files', new Blob([new Uint8Array(1001)]), 'big.bin');
+      const upload = await fetch(`${url}/upload`, { method: 'POST', body: form });
+      expect(upload.status).toBe(413);
     } finally {
       ctx.stop();
       expect(await exit).toBe(0);
