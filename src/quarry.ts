@@ -21,6 +21,8 @@ import type { CheckReport } from './store/check/check.js';
 import { Store } from './store/store.js';
 import type { TokenStore } from './store/tokens.js';
 import { FileStore } from './uploads/file-store.js';
+import { FILE_UID } from './schema/builtin-upload.js';
+import { unreferencedAmong } from './uploads/startup-sweep.js';
 
 export interface QuarryOptions {
   /**
@@ -72,6 +74,13 @@ export class Quarry {
   readonly pool: QueryPool | undefined;
   /** The uploaded files' bytes, served under `/uploads/`. */
   readonly files: FileStore;
+  /**
+   * The start-up sweep of the uploads folder, begun when a Quarry opens for writing: the
+   * leftovers it removed (docs/uploads.md). Batches write nothing until it is done. Undefined on
+   * a read-only open, which never touches the folder.
+   */
+  readonly swept: Promise<string[]> | undefined;
+  private closing = false;
 
   constructor(options: QuarryOptions) {
     // Checked before anything is opened, so bad settings leave nothing to close.
@@ -103,6 +112,10 @@ export class Quarry {
     if (options.queryTimeoutMs !== undefined) {
       if (!(options.queryTimeoutMs > 0)) throw new RangeError(`queryTimeoutMs must be positive, got ${options.queryTimeoutMs}`);
       scheduler.setLimit(new InlineReadLimit(this.store, options.queryTimeoutMs));
+    }
+    if (!options.readOnly) {
+      const records = this.documents(FILE_UID);
+      this.swept = this.files.sweepFirst((stored) => unreferencedAmong(stored, records, () => this.closing));
     }
     if (poolSettings) {
       const pool = new QueryPool({ path: options.path, types: this.registry.types, components: this.registry.components, i18n: this.engine.i18n, filterLimits }, poolSettings);
@@ -145,6 +158,9 @@ export class Quarry {
   }
 
   async close(): Promise<void> {
+    // The sweep reads the store: it is told to stop, and its end awaited, before the store closes.
+    this.closing = true;
+    await this.swept?.catch(() => undefined);
     // Workers hold read transactions on the environment: they go first.
     await this.pool?.close();
     await this.store.close();
