@@ -23,6 +23,7 @@ import type { TokenStore } from './store/tokens.js';
 import { FileStore } from './uploads/file-store.js';
 import { FILE_UID } from './schema/builtin-upload.js';
 import { unreferencedAmong } from './uploads/startup-sweep.js';
+import { checkFiles, type FilesReport } from './uploads/files-check.js';
 
 export interface QuarryOptions {
   /**
@@ -155,6 +156,14 @@ export class Quarry {
    */
   check(): CheckReport {
     return this.store.check(linkLayoutsOf(this.registry), componentLayoutsOf(this.registry));
+  }
+
+  /**
+   * Checks the file records against the uploads folder: missing files, sizes that differ, and
+   * stored files no record names (`quarry check`; docs/uploads.md). It only reads the folder.
+   */
+  checkFiles(): Promise<FilesReport> {
+    return checkFiles(this.files, this.documents(FILE_UID));
   }
 
   async close(): Promise<void> {
