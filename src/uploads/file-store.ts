@@ -210,7 +210,8 @@ export class FileBatch {
     if (this.committed) return this.committed;
     const stored = await Promise.all(this.files.map((file) => file.stored));
     for (const file of stored) await rename(file.stagedPath, file.path);
-    await syncFolder(this.store.folder);
+    // An empty batch has nothing to make durable, and its folder may not exist.
+    if (stored.length > 0) await syncFolder(this.store.folder);
     return (this.committed = stored);
   }
 
