@@ -8,7 +8,7 @@ import { createQuarry } from '../../src/index.js';
 import { openRowDb } from '../../src/store/dbs.js';
 import { FILE_UID } from '../../src/schema/builtin-upload.js';
 import { fileData } from '../support/media-models.js';
-import { filesOf } from '../../src/uploads/file-records.js';
+import { writeRecordedFiles } from '../support/recorded-files.js';
 import { tempDir, testContext } from './support.js';
 
 const env = { QUARRY_SCHEMAS: DEMO_SCHEMAS, QUARRY_LOCALES: 'en,fr' };
@@ -18,12 +18,9 @@ const env = { QUARRY_SCHEMAS: DEMO_SCHEMAS, QUARRY_LOCALES: 'en,fr' };
  * bytes of each file's recorded size stand in for them, so that only what a test damages is found.
  */
 async function placeDemoPhotos(data: string): Promise<void> {
-  const quarry = createQuarry({ schemas: DEMO_SCHEMAS, path: data, i18n: { locales: ['en', 'fr'] }, readOnly: true });
+  const quarry = createQuarry({ schemas: DEMO_SCHEMAS, path: data, i18n: { locales: ['en', 'fr'] } });
   try {
-    mkdirSync(join(data, 'uploads'), { recursive: true });
-    for (const record of await quarry.documents(FILE_UID).findMany({ pagination: { limit: 100 } })) {
-      for (const file of filesOf(record)) writeFileSync(join(data, 'uploads', file.name), Buffer.alloc(file.bytes ?? Math.round(file.kilobytes! * 1000)));
-    }
+    await writeRecordedFiles(quarry);
   } finally {
     await quarry.close();
   }

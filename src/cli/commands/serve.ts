@@ -63,6 +63,9 @@ has no type for) is printed as a warning, one line each; --custom-fields maps cu
 
 Reads are public and writes need a full-access API token by default (\`quarry token create\`,
 sent as \`Authorization: Bearer <token>\`); a wrong token is a 401 on every route.
+On start-up the uploads folder (<data folder>/uploads) is swept while the server already
+answers: temporaries and files no file record names, what a crash mid-upload leaves, are
+removed before the first upload may write, and the count is printed.
 On SIGINT or SIGTERM the server stops accepting connections, lets requests in progress finish
 (up to --shutdown-grace-ms), closes the worker pool and LMDB, and exits 0.
 

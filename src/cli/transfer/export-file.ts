@@ -50,8 +50,9 @@ export async function exportFile(quarry: Quarry, path: string, progressOut: Prog
   return records;
 }
 
-/** A file record with the files carried beside the export. */
+/** A file record with the files carried beside the export; none carried, no list (as a version 1 export has it). */
 async function withFiles(record: ExportRecord, uploads: UploadsWriter): Promise<ExportRecord> {
   if (record.kind !== 'version' || record.type !== FILE_UID) return record;
-  return { ...record, files: await uploads.carry(record.documentId, record.data) };
+  const files = await uploads.carry(record.documentId, record.data);
+  return files.length === 0 ? record : { ...record, files };
 }

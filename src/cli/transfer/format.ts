@@ -55,7 +55,7 @@ export interface VersionRecord extends RowKey {
   readonly updatedAt: string;
   readonly publishedAt: string | null;
   readonly data: Readonly<Record<string, unknown>>;
-  /** Of a `plugin::upload.file` record: the files carried beside the export, its own then its formats'. */
+  /** Of a `plugin::upload.file` record: the files carried beside the export, its own then its formats'; absent when none. */
   readonly files?: readonly CarriedFile[];
 }
 
