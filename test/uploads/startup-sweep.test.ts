@@ -13,6 +13,7 @@ import { FILE_UID } from '../../src/schema/builtin-upload.js';
 import { start, testContext } from '../cli/support.js';
 import { SCHEMAS } from '../http/support.js';
 import { fileData } from '../support/media-models.js';
+import { RecordsKeptChanging, settled } from '../../src/uploads/file-records.js';
 
 const KEPT = 'kept_0a1b2c3d4e.png';
 const THUMBNAIL = 'thumbnail_kept_0a1b2c3d4e.png';
@@ -101,6 +102,41 @@ describe('the start-up sweep of the uploads folder', () => {
     } finally {
       ctx.stop();
       expect(await exit).toBe(0);
+    }
+  });
+
+  it('reads every record however many pages they take, and keeps the files of each', async () => {
+    const quarry = open();
+    await quarry.swept;
+    const files = quarry.documents(FILE_UID);
+    const names = Array.from({ length: 250 }, (_, i) => `page_${String(i).padStart(10, '0')}`);
+    await Promise.all(quarry.store.transact(() => names.map((hash) => files.create({ data: { ...fileData('page.png', 'image/png'), hash, url: `/uploads/${hash}.png` } }))));
+    await quarry.close();
+    // That open swept the leftovers beforeEach made: these are new ones.
+    for (const name of [...names.map((hash) => `${hash}.png`), STRAY, TEMPORARY]) writeFileSync(join(uploads, name), 'p');
+    const reopened = open();
+    try {
+      expect((await reopened.swept)!.sort()).toEqual([TEMPORARY, STRAY].sort());
+      expect(listed()).toHaveLength(3 + names.length);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('reads the records again when one was created or deleted meanwhile, and gives up when they keep changing', async () => {
+    const quarry = open();
+    try {
+      await quarry.swept;
+      const files = quarry.documents(FILE_UID);
+      const [first] = await files.findMany();
+      let reads = 0;
+      expect(await settled(files, async () => {
+        if (++reads === 1) await files.delete({ documentId: first!.documentId as string });
+        return reads;
+      })).toBe(2);
+      await expect(settled(files, () => files.create({ data: fileData('more.png', 'image/png') }))).rejects.toThrow(RecordsKeptChanging);
+    } finally {
+      await quarry.close();
     }
   });
 });
