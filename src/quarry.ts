@@ -9,6 +9,7 @@ import { ReadScheduler } from './documents/scheduler.js';
 import { DocumentService } from './documents/service.js';
 import { SingleType } from './documents/single-type.js';
 import { TimestampRestorer } from './documents/timestamps.js';
+import { writeTogether, type Written } from './documents/together.js';
 import { Versions } from './documents/versions.js';
 import { DocumentWriter } from './documents/write.js';
 import { ReadCompiler } from './query/compile/compile.js';
@@ -24,6 +25,8 @@ import { FileStore } from './uploads/file-store.js';
 import { FILE_UID } from './schema/builtin-upload.js';
 import { unreferencedAmong } from './uploads/startup-sweep.js';
 import { checkFiles, type FilesReport } from './uploads/files-check.js';
+import { DEFAULT_IMAGE_SETTINGS, type ImageSettings } from './uploads/images.js';
+import { UploadService } from './uploads/upload-service.js';
 
 export interface QuarryOptions {
   /**
@@ -37,6 +40,8 @@ export interface QuarryOptions {
   readonly path: string;
   /** The folder of uploaded files; default `<path>/uploads` (docs/uploads.md). */
   readonly uploads?: string;
+  /** How uploaded images are processed (Strapi's upload settings; `formats: false` makes no derived files). */
+  readonly images?: Partial<ImageSettings>;
   readonly i18n?: Partial<I18nSettings>;
   /** Skip fsync at commit (tests, bulk loads): a crash may lose the latest writes. */
   readonly noSync?: boolean;
@@ -82,6 +87,11 @@ export class Quarry {
    */
   readonly swept: Promise<string[]> | undefined;
   private closing = false;
+  /**
+   * Strapi's upload library: add files from paths, bytes or streams (`uploads.upload`), update
+   * their info, replace their bytes, remove them (docs/uploads.md).
+   */
+  readonly uploads: UploadService;
 
   constructor(options: QuarryOptions) {
     // Checked before anything is opened, so bad settings leave nothing to close.
@@ -110,6 +120,7 @@ export class Quarry {
       if (ct.kind === 'singleType') this.singleTypes.set(ct.uid, new SingleType(service, this.engine, this.reads));
     }
     this.timestamps = new TimestampRestorer(this.engine, writer, this.reads, reader);
+    this.uploads = new UploadService(this, { ...DEFAULT_IMAGE_SETTINGS, ...definedOnly(options.images) });
     if (options.queryTimeoutMs !== undefined) {
       if (!(options.queryTimeoutMs > 0)) throw new RangeError(`queryTimeoutMs must be positive, got ${options.queryTimeoutMs}`);
       scheduler.setLimit(new InlineReadLimit(this.store, options.queryTimeoutMs));
@@ -133,6 +144,16 @@ export class Quarry {
   /** API tokens, which the HTTP interfaces check; undefined on a read-only open. */
   get tokens(): TokenStore | undefined {
     return this.store.tokens;
+  }
+
+  /**
+   * Document-service writes that commit together, as Strapi's `db.transaction` makes them: call
+   * them inside `start` without awaiting and answer their promises, e.g.
+   * `quarry.transaction(() => [documents(A).create(...), documents(B).update(...)])`. If any fails
+   * none is kept, and the first failure is thrown.
+   */
+  transaction<const T extends readonly Promise<unknown>[]>(start: () => T): Promise<Written<T>> {
+    return writeTogether(this.store, start);
   }
 
   /** The document service of a content-type, by uid (`api::restaurant.restaurant`). */

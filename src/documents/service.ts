@@ -87,12 +87,10 @@ export class DocumentService {
     return this.reads.count(this.reads.compileParams(this.uid, params, 'count'));
   }
 
-  async create(params: CreateParams): Promise<Entry> {
+  create(params: CreateParams): Promise<Entry> {
     const ct = this.contentType;
-    const locale = this.engine.localeOf(ct, params.locale);
-    const ready = this.prepare(params.data);
-    const input = ready instanceof Promise ? await ready : ready;
-    return this.engine.store.transact(() => {
+    return this.writing(params.data, (input) => {
+      const locale = this.engine.localeOf(ct, params.locale);
       refuseSecondDocument(this.engine.store, ct);
       let row = this.writer.create(ct, input, locale, params.documentId === undefined ? undefined : this.freeDocumentId(params.documentId));
       if (params.status === 'published' && ct.draftAndPublish) row = this.versions.publish(ct, row.documentId, [locale])[0]!;
@@ -101,12 +99,10 @@ export class DocumentService {
   }
 
   /** Null when the document does not exist. With `status: 'published'` the draft is published after the update. */
-  async update(params: UpdateParams): Promise<Entry | null> {
+  update(params: UpdateParams): Promise<Entry | null> {
     const ct = this.contentType;
-    const locale = this.engine.localeOf(ct, params.locale);
-    const ready = this.prepare(params.data);
-    const input = ready instanceof Promise ? await ready : ready;
-    return this.engine.store.transact(() => {
+    return this.writing(params.data, (input) => {
+      const locale = this.engine.localeOf(ct, params.locale);
       let row = this.writer.update(ct, params.documentId, input, locale);
       if (!row) return null;
       if (params.status === 'published' && ct.draftAndPublish) row = this.versions.publish(ct, row.documentId, [locale])[0]!;
@@ -149,15 +145,18 @@ export class DocumentService {
   }
 
   /**
-   * A write's data checked and ready to store. Passwords are hashed first, on the thread pool:
-   * the write's transaction opens once they are, so neither the write lock nor this thread waits
-   * on a hash. Inside a transaction the caller holds open, the write must land in it before the
-   * call returns (batched writes rely on that), so the hash is worked out on this thread there.
-   * Data without a password is ready at once, and the write happens before the call returns.
+   * Checks a write's data and runs `write` with it in one transaction. Passwords are hashed
+   * first, on the thread pool: the transaction opens once they are, so neither the write lock
+   * nor this thread waits on a hash. Inside a transaction the caller holds open, the whole call,
+   * the check included, joins it before returning (batched writes rely on that, and a failure
+   * anywhere in it rolls the caller's transaction back), so a hash is worked out on this thread there.
    */
-  private prepare(data: unknown): WriteData | Promise<WriteData> {
-    const checked = readWriteData(this.engine.registry, this.contentType, data);
-    return checked.passwords.length === 0 || this.engine.store.inTransaction ? withHashesSync(checked) : withHashes(checked);
+  private async writing<T>(data: unknown, write: (input: WriteData) => T): Promise<T> {
+    const { store, registry } = this.engine;
+    if (store.inTransaction) return store.transact(() => write(withHashesSync(readWriteData(registry, this.contentType, data))));
+    const checked = readWriteData(registry, this.contentType, data);
+    const input = checked.passwords.length === 0 ? withHashesSync(checked) : await withHashes(checked);
+    return store.transact(() => write(input));
   }
 
   private freeDocumentId(documentId: string): string {

@@ -5,6 +5,7 @@
  */
 
 import type { FileHandle } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 
 export type MaybePromise<T> = T | Promise<T>;
 
@@ -53,14 +54,29 @@ export interface FileBody {
   readonly length: number;
 }
 
-/** What the core wants after seeing a request's head. */
-export interface Exchange {
+/** What the core wants after seeing a request's head: the body whole, or as a stream. */
+export type Exchange = WholeBodyExchange | StreamedBodyExchange;
+
+export interface WholeBodyExchange {
+  readonly streamed?: false;
   /**
    * The most body bytes to read before calling `respond`; `undefined` when the route reads no
    * body (one sent anyway is discarded by the transport).
    */
   readonly bodyLimit: number | undefined;
   respond(body: Uint8Array | undefined): MaybePromise<CoreResponse>;
+}
+
+/**
+ * A route that reads its body as it arrives (uploads): `respond` is called once the head is
+ * read, with a stream of the body that the transport fills as the route reads it (backpressure
+ * reaches the socket). The stream fails with the transport's error when the body passes
+ * `bodyLimit` (413), stalls for the body time limit (408), or the client goes away.
+ */
+export interface StreamedBodyExchange {
+  readonly streamed: true;
+  readonly bodyLimit: number;
+  respond(body: Readable): Promise<CoreResponse>;
 }
 
 export const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> =>

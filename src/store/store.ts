@@ -23,6 +23,9 @@ export interface StoreOptions {
   readonly mapSize?: number;
 }
 
+/** No joined call has failed (an error may be any value, undefined included). */
+const NO_FAILURE: unique symbol = Symbol('no failure');
+
 /**
  * The LMDB environment. Every write goes through `transact`, one LMDB transaction per call:
  * it all happens or, if the callback throws, none of it does.
@@ -40,6 +43,8 @@ export class Store {
   private readonly layouts: readonly TypeLayout[];
   private readonly codes = new Map<string, number>();
   private depth = 0;
+  /** The first error a call joining the open transaction threw: the transaction rolls back with it. */
+  private joinedFailure: unknown = NO_FAILURE;
   private readonly cache = new ReadCache(() => this.depth > 0);
   private readonly guard = new ReadGuard();
   /** The write generation this instance's cache reflects. */
@@ -90,10 +95,12 @@ export class Store {
 
   /**
    * Runs `fn` in one write transaction. Nested calls join the outer transaction, so a document
-   * operation built from smaller ones still commits once.
+   * operation built from smaller ones still commits once, and so that several operations commit
+   * together: if any joined call throws, the whole transaction is rolled back when `fn` returns
+   * (a caller that catches a joined call's error cannot commit what that call half wrote).
    */
   transact<T>(fn: () => T): T {
-    if (this.depth > 0) return fn();
+    if (this.depth > 0) return this.joined(fn);
     this.depth++;
     let generation = 0;
     try {
@@ -101,7 +108,9 @@ export class Store {
         // Readers in other threads or processes drop their caches when this number moves.
         generation = this.generation() + 1;
         this.dbs.meta.putSync(['generation'], generation);
-        return fn();
+        const value = fn();
+        if (this.joinedFailure !== NO_FAILURE) throw this.joinedFailure;
+        return value;
       });
       // This instance dropped exactly what it wrote as it wrote it: its cache is current.
       this.seenGeneration = generation;
@@ -111,6 +120,16 @@ export class Store {
       throw e;
     } finally {
       this.depth--;
+      this.joinedFailure = NO_FAILURE;
+    }
+  }
+
+  private joined<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      if (this.joinedFailure === NO_FAILURE) this.joinedFailure = error;
+      throw error;
     }
   }
 

@@ -2,8 +2,8 @@
  * What Strapi's `POST /api/upload` does with the files of one request: each file's bytes into a
  * batch of the uploads folder (its type read from its head, an image re-encoded and given its
  * formats), then every batch committed and the `plugin::upload.file` records created in one
- * LMDB transaction (docs/uploads.md, "Routes"). Callers are the HTTP routes, later GraphQL and
- * library users.
+ * LMDB transaction (docs/uploads.md, "Routes"). Callers are the HTTP routes, GraphQL and, as
+ * `quarry.uploads`, library users.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,10 +13,12 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DocumentService } from '../documents/service.js';
 import type { Entry } from '../documents/entry.js';
-import type { Store } from '../store/store.js';
-import type { UploadTarget } from './upload-target.js';
+import type { Written } from '../documents/together.js';
+import { uploadTargetOf, type UploadTarget } from './upload-target.js';
 import type { FileBatch, FileStore } from './file-store.js';
-import { NotFoundError } from '../errors/index.js';
+import { NotFoundError, ValidationError } from '../errors/index.js';
+import type { SchemaRegistry } from '../schema/registry.js';
+import { incomingFileOf, type FileSource } from './file-sources.js';
 import { FILE_UID } from '../schema/builtin-upload.js';
 import { newDocumentId } from '../store/document-id.js';
 import { fileHash, storedNamesOf } from './file-names.js';
@@ -49,11 +51,25 @@ export interface StagedFile {
   readonly image: ProcessedImage | null;
 }
 
+/**
+ * What a library user uploads, in the shape of Strapi's upload service: the files, their info
+ * in the same order, and optionally the entry and media field they are attached to.
+ */
+export interface UploadParams {
+  readonly files: FileSource | readonly FileSource[];
+  readonly fileInfo?: FileInfo | readonly (FileInfo | undefined)[];
+  /** A content-type uid, the id of one of its entries, and a media field of it: all three or none. */
+  readonly ref?: string;
+  readonly refId?: string | number;
+  readonly field?: string;
+}
+
 /** What the service works with: a Quarry. */
 export interface UploadHost {
+  readonly registry: SchemaRegistry;
   readonly files: FileStore;
-  readonly store: Store;
   documents(uid: string): DocumentService;
+  transaction<const T extends readonly Promise<unknown>[]>(start: () => T): Promise<Written<T>>;
 }
 
 export class UploadService {
@@ -63,6 +79,26 @@ export class UploadService {
 
   constructor(private readonly host: UploadHost, private readonly images?: ImageSettings) {
     this.records = host.documents(FILE_UID);
+  }
+
+  /**
+   * Adds files from paths, bytes or streams, as `POST /api/upload` adds the parts of its body:
+   * stored with their formats, their records created (and attached, given `ref`, `refId` and
+   * `field`) in one transaction, answered in the order given. A failure keeps none of them.
+   */
+  async upload(params: UploadParams): Promise<Entry[]> {
+    const sources = Array.isArray(params.files) ? params.files as readonly FileSource[] : [params.files as FileSource];
+    if (sources.length === 0) throw ValidationError.at('files', 'Files are empty');
+    const infos = Array.isArray(params.fileInfo) ? params.fileInfo as readonly (FileInfo | undefined)[] : sources.map(() => params.fileInfo as FileInfo | undefined);
+    const staged: StagedFile[] = [];
+    try {
+      const { ref, refId, field } = params;
+      const target = await uploadTargetOf(this.host.registry, (uid) => this.host.documents(uid), ref, refId === undefined ? undefined : String(refId), field);
+      for (const [i, source] of sources.entries()) staged.push(await this.stage(await incomingFileOf(source, ['files', i])));
+      return await this.create(staged, infos, target);
+    } finally {
+      await this.discard(staged);
+    }
   }
 
   /**
@@ -98,20 +134,13 @@ export class UploadService {
     for (const file of staged) this.taken.add(file);
     try {
       for (const file of staged) await file.batch.commit();
-      // Every write below is synchronous inside the transaction; their promises settle after it commits.
       // The documentIds are made first so that the target can name the files in the same transaction.
       const documentIds = staged.map(() => newDocumentId());
-      const [creates, attach] = this.host.store.transact(() => [
-        staged.map((file, i) => this.records.create({ documentId: documentIds[i], data: recordOf(file, infos[i]) })),
-        target === undefined ? undefined : this.attach(target, documentIds),
-      ] as const);
-      const settled = await Promise.allSettled(creates);
-      const attached = await attach?.then(() => undefined, (error: unknown) => ({ error }));
-      const failed = settled.find((result) => result.status === 'rejected')?.reason ?? attached?.error;
-      if (failed === undefined) return settled.map((result) => (result as PromiseFulfilledResult<Entry>).value);
-      // The records that did go in are taken out again before their bytes are.
-      await Promise.all(settled.map((result) => (result.status === 'fulfilled' ? this.records.delete({ documentId: String(result.value.documentId) }) : undefined)));
-      throw failed;
+      const written = await this.host.transaction(() => [
+        ...staged.map((file, i) => this.records.create({ documentId: documentIds[i], data: recordOf(file, infos[i]) })),
+        ...(target === undefined ? [] : [this.attach(target, documentIds)]),
+      ]);
+      return written.slice(0, staged.length) as Entry[];
     } catch (error) {
       await Promise.all(staged.map((file) => file.batch.discard()));
       throw error;

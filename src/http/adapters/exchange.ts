@@ -1,7 +1,8 @@
 import type { RestCore } from '../core/core.js';
 import { tooLarge } from '../core/core.js';
-import { RequestBodyTimeoutError } from '../errors.js';
-import { isPromise, type CoreResponse, type MaybePromise, type RequestHead } from '../types.js';
+import { Readable } from 'node:stream';
+import { MalformedRequestError, RequestBodyTimeoutError } from '../errors.js';
+import { isPromise, type CoreResponse, type MaybePromise, type RequestHead, type StreamedBodyExchange } from '../types.js';
 import { BodyCollector, declaredLength } from './body.js';
 import type { BodyDeadlines } from './deadlines.js';
 
@@ -13,6 +14,9 @@ export interface Connection {
   onAbort(listener: () => void): void;
   /** Starts the body; each chunk is owned (copied when the transport reuses its buffer); the last is flagged. */
   readBody(onChunk: (chunk: Uint8Array, last: boolean) => void): void;
+  /** Stops reading the body from the socket until `resume`: a streamed body's reader is behind. */
+  pause(): void;
+  resume(): void;
   /** Writes the whole answer; never called after an abort. */
   send(response: CoreResponse): void;
 }
@@ -59,6 +63,10 @@ export class InFlight {
  */
 export function serveExchange(core: RestCore, head: RequestHead, connection: Connection, inFlight: InFlight, deadlines: BodyDeadlines): void {
   const exchange = core.open(head);
+  if (exchange.streamed === true) {
+    serveStreamed(core, head, exchange, connection, inFlight, deadlines);
+    return;
+  }
   const limit = exchange.bodyLimit;
   if (limit === undefined) {
     deliver(exchange.respond(undefined), connection, inFlight);
@@ -101,6 +109,73 @@ export function serveExchange(core: RestCore, head: RequestHead, connection: Con
       leave();
     }
   });
+}
+
+/**
+ * A route that reads its body as a stream: answered from the head alone when the declared length
+ * is past the limit, else handed a stream that the connection fills as the route reads it. The
+ * body time limit counts from the last chunk (a large upload may take longer than it in all).
+ * An answer ready before the body's end closes the connection: the rest is never read.
+ */
+function serveStreamed(core: RestCore, head: RequestHead, exchange: StreamedBodyExchange, connection: Connection, inFlight: InFlight, deadlines: BodyDeadlines): void {
+  const limit = exchange.bodyLimit;
+  const declared = declaredLength(head.headers);
+  if (declared !== undefined && declared > limit) {
+    connection.send(core.fail(head, tooLarge(limit), true));
+    return;
+  }
+  let received = 0;
+  let over = false;
+  let arrived = false;
+  let paused = false;
+  const body = new Readable({
+    read() {
+      if (!paused || over) return;
+      paused = false;
+      connection.resume();
+    },
+  });
+  let cancel = (): void => undefined;
+  const stop = (error?: Error): void => {
+    if (over) return;
+    over = true;
+    cancel();
+    if (error !== undefined) body.destroy(error);
+  };
+  const watch = (): void => {
+    cancel();
+    cancel = deadlines.add(core.settings.bodyTimeoutMs, () => stop(new RequestBodyTimeoutError()));
+  };
+  // The route sees a failure when it reads; until it does, the failure must not go unheard.
+  body.on('error', () => undefined);
+  connection.onAbort(() => stop(new MalformedRequestError('The client closed the connection before the request body ended')));
+  watch();
+  connection.readBody((chunk, last) => {
+    if (over) return;
+    received += chunk.length;
+    if (received > limit) {
+      stop(tooLarge(limit));
+      return;
+    }
+    if (chunk.length > 0 && !body.push(chunk) && !last) {
+      paused = true;
+      connection.pause();
+    }
+    if (!last) {
+      watch();
+      return;
+    }
+    arrived = true;
+    stop();
+    body.push(null);
+  });
+  const answer = exchange.respond(body).then((response) => {
+    stop();
+    body.destroy();
+    // Not read to its end (refused early, too large, too slow): the connection cannot carry another request.
+    return arrived || response.closeConnection === true ? response : { ...response, closeConnection: true };
+  });
+  deliver(answer, connection, inFlight);
 }
 
 function deliver(result: MaybePromise<CoreResponse>, connection: Connection, inFlight: InFlight): void {

@@ -115,6 +115,16 @@ class NodeConnection implements Connection {
     // Node hands each chunk over as a fresh Buffer: no copy needed.
     this.req.on('data', (chunk: Buffer) => onChunk(chunk, false));
     this.req.on('end', () => onChunk(EMPTY, true));
+    // A body cut off by the client is an abort, which the response's 'close' reports.
+    this.req.on('error', () => undefined);
+  }
+
+  pause(): void {
+    this.req.pause();
+  }
+
+  resume(): void {
+    this.req.resume();
   }
 
   send(response: CoreResponse): void {

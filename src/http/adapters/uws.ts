@@ -124,6 +124,14 @@ class UwsConnection implements Connection {
     this.res.onData((chunk, last) => onChunk(Buffer.from(new Uint8Array(chunk)), last));
   }
 
+  pause(): void {
+    if (!this.aborted) this.res.pause();
+  }
+
+  resume(): void {
+    if (!this.aborted) this.res.resume();
+  }
+
   send(response: CoreResponse): void {
     if (this.aborted) {
       void response.file?.handle.close();

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError, QuarryError } from '../../errors/index.js';
 import { bodyTooLargeMessage, unencodedTargetError } from '../errors.js';
 import type { Quarry } from '../../quarry.js';
@@ -107,6 +108,11 @@ export class RestCore {
   /** One whole request, body included: the transport-free entry (tests, in-process callers). */
   handle(request: CoreRequest): MaybePromise<CoreResponse> {
     const exchange = this.open(request);
+    if (exchange.streamed === true) {
+      const { body } = request;
+      if (body !== undefined && body.length > exchange.bodyLimit) return this.fail(request, tooLarge(exchange.bodyLimit));
+      return exchange.respond(Readable.from(body === undefined ? [] : [body]));
+    }
     const { bodyLimit } = exchange;
     if (bodyLimit !== undefined && request.body !== undefined && request.body.length > bodyLimit) {
       return this.fail(request, tooLarge(bodyLimit));

@@ -1,20 +1,21 @@
 import busboy from 'busboy';
-import { Readable } from 'node:stream';
-import { PayloadTooLargeError, ValidationError } from '../../errors/index.js';
+import type { Readable } from 'node:stream';
+import { PayloadTooLargeError, QuarryError, ValidationError } from '../../errors/index.js';
 import type { IncomingFile } from '../../uploads/upload-service.js';
 
 /** The text fields of a multipart body, each name with its values in the order sent. */
 export type FormFields = ReadonlyMap<string, readonly string[]>;
 
 /**
- * Reads a multipart/form-data body with busboy, handing each file part named `fileField` to
- * `onFile` as it arrives (its bytes a stream) and collecting the text fields. A part past
- * `maxFileBytes` is a 413 and a malformed or truncated body a 400. Every file's work is settled
- * before it answers: `files` holds what succeeded, for the caller to keep or discard, and `error`
- * the first failure. A body that is not multipart has no files.
+ * Reads a multipart/form-data body with busboy as it arrives, handing each file part named
+ * `files` to `onFile` (its bytes a stream) and collecting the text fields. A part past
+ * `maxFileBytes` is a 413 and a malformed or truncated body a 400; a body stream that fails
+ * (the transport's 413 or 408, a client gone) fails the part being read with that error. Every
+ * file's work is settled before it answers: `files` holds what succeeded, for the caller to keep
+ * or discard, and `error` the first failure. A body that is not multipart has no files.
  */
 export async function readMultipart<T>(
-  body: Uint8Array | undefined,
+  body: Readable,
   contentType: string | undefined,
   maxFileBytes: number,
   onFile: (file: IncomingFile) => Promise<T>,
@@ -24,6 +25,7 @@ export async function readMultipart<T>(
   try {
     parser = busboy({ headers: { 'content-type': contentType ?? '' }, limits: { fileSize: maxFileBytes } });
   } catch {
+    body.resume();
     return { fields, files: [], error: undefined };
   }
   const work: Promise<T>[] = [];
@@ -53,7 +55,12 @@ export async function readMultipart<T>(
       resolve();
     });
   });
-  Readable.from(body === undefined ? [] : [body]).pipe(parser);
+  body.once('error', (error: Error) => {
+    failure ??= error instanceof QuarryError ? error : ValidationError.at('files', `The request body could not be read: ${error.message}`);
+    // busboy fails the file part it is in with this error, so its staging stops and is discarded.
+    parser.destroy(failure);
+  });
+  body.pipe(parser);
   await done;
   const settled = await Promise.allSettled(work);
   const files = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));

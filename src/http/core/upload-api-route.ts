@@ -1,8 +1,9 @@
+import { Readable } from 'node:stream';
 import { MethodNotAllowedError, NotFoundError, QuarryError, ValidationError } from '../../errors/index.js';
 import { isRecord } from '../../objects.js';
 import type { Quarry } from '../../quarry.js';
 import { uploadTargetOf } from '../../uploads/upload-target.js';
-import { UploadService, type FileInfo } from '../../uploads/upload-service.js';
+import type { FileInfo, UploadService } from '../../uploads/upload-service.js';
 import type { HttpSettings } from '../settings.js';
 import type { CoreResponse, Exchange, RequestHead } from '../types.js';
 import type { AccessControl } from './auth.js';
@@ -29,7 +30,7 @@ export class UploadApiRoute {
 
   constructor(private readonly quarry: Quarry, private readonly settings: HttpSettings, private readonly access: AccessControl, private readonly queries: QueryStrings) {
     this.path = `${settings.prefix}/upload`;
-    this.service = new UploadService(quarry);
+    this.service = quarry.uploads;
     this.files = new UploadFilesRoutes(quarry, settings, this.service);
   }
 
@@ -47,16 +48,16 @@ export class UploadApiRoute {
     const reading = head.method === 'GET' || head.method === 'HEAD';
     const denied = this.access.check(head.headers, reading ? 'read' : 'write');
     if (denied !== undefined) return answered(errorResponse(denied, base));
-    return {
-      // The transports hand the body over whole; busboy holds each file to its own limit.
-      bodyLimit: resource.kind === 'upload' ? this.settings.uploadMaxBodyBytes : undefined,
-      respond: (body) => this.answer(head, resource, body, base),
-    };
+    if (resource.kind === 'upload') {
+      // The body streams into busboy, which holds each file to its own limit.
+      return { streamed: true, bodyLimit: this.settings.uploadMaxBodyBytes, respond: (body) => this.answer(head, resource, base, body) };
+    }
+    return { bodyLimit: undefined, respond: () => this.answer(head, resource, base) };
   }
 
-  private async answer(head: RequestHead, resource: Resource, body: Uint8Array | undefined, base: BaseHeaders): Promise<CoreResponse> {
+  private async answer(head: RequestHead, resource: Resource, base: BaseHeaders, body?: Readable): Promise<CoreResponse> {
     try {
-      if (resource.kind === 'upload') return await this.upload(head, body, base);
+      if (resource.kind === 'upload') return await this.upload(head, body ?? Readable.from([]), base);
       if (resource.kind === 'files') return await this.files.list(this.queries.read(head.rawQuery), base);
       if (head.method === 'DELETE') return await this.files.delete(resource.id, base);
       return await this.files.get(resource.id, this.queries.read(head.rawQuery), base);
@@ -80,7 +81,7 @@ export class UploadApiRoute {
    * `POST /upload`: new files; with `?id=`, that file's info (no file sent) or its bytes (one
    * file), answered as the file alone.
    */
-  private async upload(head: RequestHead, body: Uint8Array | undefined, base: BaseHeaders): Promise<CoreResponse> {
+  private async upload(head: RequestHead, body: Readable, base: BaseHeaders): Promise<CoreResponse> {
     const { id } = this.queries.read(head.rawQuery);
     if (id !== undefined && (typeof id !== 'string' || id === '')) throw ValidationError.at('id', 'File id is required and must be a single value');
     const replaced = id === undefined ? undefined : await this.files.find(id);
