@@ -62,9 +62,10 @@ export class FileStore {
    * Call it before anything writes; a failed sweep removes nothing more and lets batches go on.
    */
   sweepFirst(unreferenced: (stored: readonly string[]) => Promise<ReadonlySet<string>>): Promise<string[]> {
-    const sweeping = this.storedNames().then(async (stored) => {
-      const orphans = await unreferenced(stored);
-      return this.sweep((name) => !orphans.has(name));
+    // One listing serves both steps: nothing else writes to the folder until the sweep is done.
+    const sweeping = this.entries().then(async (entries) => {
+      const orphans = await unreferenced(entries.filter(isStoredName));
+      return this.removeLeftovers(entries, (name) => !orphans.has(name));
     });
     this.swept = sweeping.catch(() => undefined);
     return sweeping;
@@ -122,7 +123,11 @@ export class FileStore {
    * begins (it would take a batch in progress for leftovers). Answers the names removed.
    */
   async sweep(isReferenced: (name: string) => boolean): Promise<string[]> {
-    const doomed = (await this.entries()).filter((name) => name.startsWith(TEMPORARY_PREFIX) || (isStoredName(name) && !isReferenced(name)));
+    return this.removeLeftovers(await this.entries(), isReferenced);
+  }
+
+  private async removeLeftovers(entries: readonly string[], isReferenced: (name: string) => boolean): Promise<string[]> {
+    const doomed = entries.filter((name) => name.startsWith(TEMPORARY_PREFIX) || (isStoredName(name) && !isReferenced(name)));
     await Promise.all(doomed.map((name) => unlink(join(this.folder, name)).catch(ignoreMissing)));
     return doomed;
   }
