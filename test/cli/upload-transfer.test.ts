@@ -3,7 +3,7 @@
  * file (originals and formats) to the folder beside it with its size and SHA-256, the import
  * checks each and restores it into the new folder's uploads folder, where it is served again.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
@@ -143,6 +143,23 @@ describe('export and import of uploaded files', () => {
         await quarry.close();
       }
     }
+  });
+
+  it('refuses files listed after records of other types, and takes back the files it had put in place', async () => {
+    const lines = readFileSync(exported, 'utf8').split('\n');
+    // The second file record moved behind the first record of another type.
+    const [fileLine] = lines.splice(2, 1);
+    const other = lines.findIndex((line, i) => i > 0 && !line.includes('"type":"plugin::upload.file"'));
+    lines.splice(other + 1, 0, fileLine!);
+    const moved = join(dir, 'moved.json');
+    writeFileSync(moved, lines.join('\n'));
+    cpSync(`${exported}.uploads`, `${moved}.uploads`, { recursive: true });
+    const data = join(dir, 'into-moved');
+    const out = await run(['import', moved, '--data', data]);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(/record \d+ \(version of plugin::upload\.file \S+ published\): its file \S+ is listed after records of other types/);
+    // The files of the file records before it were staged and committed, then removed again.
+    expect(readdirSync(join(data, 'uploads'))).toEqual([]);
   });
 
   it('warns about a file a record names that the uploads folder lacks, and exports the rest', async () => {
