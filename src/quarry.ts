@@ -47,6 +47,11 @@ export interface QuarryOptions {
   readonly noSync?: boolean;
   readonly readOnly?: boolean;
   /**
+   * Other processes write this folder too (`quarry serve --processes`): `seeLatest` then renews
+   * this instance's snapshot and drops what it cached from before their latest commit.
+   */
+  readonly shared?: boolean;
+  /**
    * Worker threads for expensive reads (any read the scheduler runs: REST and GraphQL lists and
    * entries, the document service's, related lists): `{ threads, costThreshold, timeoutMs }`,
    * each optional (`{}` takes the defaults). Off when absent: every read then runs inline.
@@ -80,10 +85,12 @@ export class Quarry {
   readonly pool: QueryPool | undefined;
   /** The uploaded files' bytes, served under `/uploads/`. */
   readonly files: FileStore;
+  /** Whether other processes write this folder (the `shared` option). */
+  readonly shared: boolean;
   /**
    * The start-up sweep of the uploads folder, begun when a Quarry opens for writing: the
    * leftovers it removed (docs/uploads.md). Batches write nothing until it is done. Undefined on
-   * a read-only open, which never touches the folder.
+   * a read-only open, which never touches the folder, and on a `shared` one.
    */
   readonly swept: Promise<string[]> | undefined;
   private closing = false;
@@ -98,6 +105,7 @@ export class Quarry {
     const poolSettings = options.pool ? resolvePoolSettings(options.pool) : undefined;
     this.registry = registryOf(options);
     this.files = new FileStore(options.uploads ?? join(options.path, 'uploads'));
+    this.shared = options.shared ?? false;
     this.store = Store.open(
       { path: options.path, noSync: options.noSync ?? false, readOnly: options.readOnly ?? false },
       this.registry.types.map((ct) => layoutOf(this.registry, ct)),
@@ -125,7 +133,9 @@ export class Quarry {
       if (!(options.queryTimeoutMs > 0)) throw new RangeError(`queryTimeoutMs must be positive, got ${options.queryTimeoutMs}`);
       scheduler.setLimit(new InlineReadLimit(this.store, options.queryTimeoutMs));
     }
-    if (!options.readOnly) {
+    // Another process's upload in progress would look like a leftover here: with `shared` the
+    // process that opened the folder alone first sweeps it (`quarry serve --processes`).
+    if (!options.readOnly && !this.shared) {
       const records = this.documents(FILE_UID);
       this.swept = this.files.sweepFirst((stored) => unreferencedAmong(stored, records, () => this.closing));
     }
@@ -139,6 +149,15 @@ export class Quarry {
   /** Sets one version's createdAt, updatedAt and publishedAt as an export has them (`quarry import`); null when it does not exist. */
   restoreTimestamps(uid: string, params: Parameters<TimestampRestorer['restore']>[1]): Promise<Entry | null> {
     return this.timestamps.restore(uid, params);
+  }
+
+  /**
+   * Makes the next reads see every commit made so far, other processes' included, when the
+   * folder is `shared` (the HTTP servers call it as each request begins); a no-op otherwise,
+   * where this process's own commits are all there is and its reads see them at once.
+   */
+  seeLatest(): void {
+    if (this.shared) this.store.resetReadTxn();
   }
 
   /** API tokens, which the HTTP interfaces check; undefined on a read-only open. */

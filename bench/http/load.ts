@@ -14,6 +14,8 @@ const SCHEMAS = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '
 
 export interface LoadedQuarry {
   readonly quarry: Quarry;
+  /** Its LMDB folder. */
+  readonly path: string;
   /** Closes the Quarry and removes its folder. */
   dispose(): Promise<void>;
 }
@@ -44,7 +46,7 @@ export async function loadQuarry(data: Dataset, options: LoadOptions): Promise<L
   if (kept !== undefined && existsSync(join(kept, COMPLETE))) {
     cpSync(kept, dir, { recursive: true });
     options.progress(`  copied the loaded dataset from ${kept}`);
-    return { quarry: (q = open()), dispose };
+    return { quarry: (q = open()), path: dir, dispose };
   }
   try {
     const started = performance.now();
@@ -71,6 +73,6 @@ export async function loadQuarry(data: Dataset, options: LoadOptions): Promise<L
     writeFileSync(join(kept, COMPLETE), '');
     q = open();
   }
-  return { quarry: q, dispose };
+  return { quarry: q, path: dir, dispose };
 }
 

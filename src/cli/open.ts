@@ -14,6 +14,8 @@ export interface OpenSettings {
   /** Custom field uid → the type it stores as. */
   readonly customFields?: QuarryOptions['customFields'];
   readonly noSync?: boolean;
+  /** Other processes serve the same folder (`--processes`). */
+  readonly shared?: boolean;
   readonly pool?: QuarryOptions['pool'];
   readonly filterLimits?: QuarryOptions['filterLimits'];
   readonly queryTimeoutMs?: QuarryOptions['queryTimeoutMs'];
@@ -32,7 +34,7 @@ export function openQuarry(s: OpenSettings, ctx: Pick<Context, 'cwd' | 'stderr'>
   const defaultLocale = s.defaultLocale === '' ? s.locales[0]! : s.defaultLocale;
   if (!s.locales.includes(defaultLocale)) throw new UsageError(`--default-locale ${defaultLocale} is not one of --locales (${s.locales.join(', ')})`);
   const quarry = createQuarry({
-    schemas, customFields: s.customFields, path: data, i18n: { defaultLocale, locales: s.locales }, noSync: s.noSync ?? false, readOnly,
+    schemas, customFields: s.customFields, path: data, i18n: { defaultLocale, locales: s.locales }, noSync: s.noSync ?? false, readOnly, shared: s.shared ?? false,
     pool: s.pool, filterLimits: s.filterLimits, queryTimeoutMs: s.queryTimeoutMs,
   });
   for (const warning of quarry.registry.warnings) ctx.stderr.write(`quarry: warning: ${warning}\n`);

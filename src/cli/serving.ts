@@ -5,7 +5,7 @@ import type { Values } from './settings.js';
 /** Settings of every serving command: who may do what, the limits, the pool and the shutdown. */
 export const SERVING_SETTINGS = [
   'readAccess', 'writeAccess', 'maxBodyBytes', 'maxQueryDepth', 'maxFilterConditions', 'maxInValues',
-  'maxPageSize', 'maxPopulateDepth', 'graphqlMaxDepth', 'graphqlMaxCost', 'poolThreads', 'queryTimeoutMs', 'shutdownGraceMs',
+  'maxPageSize', 'maxPopulateDepth', 'graphqlMaxDepth', 'graphqlMaxCost', 'poolThreads', 'queryTimeoutMs', 'processes', 'shutdownGraceMs',
 ] as const;
 
 export interface Serving {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { DEFAULT_GRAPHQL_SETTINGS } from '../graphql/settings.js';
 import { DEFAULT_HTTP_SETTINGS } from '../http/settings.js';
 import { DEFAULT_TIMEOUT_MS } from '../pool/pool.js';
@@ -134,6 +135,7 @@ export const SETTINGS = {
   graphqlMaxCost: setting('graphql-max-cost', 'field values a GraphQL operation may resolve (lists count by page size); more is refused before it runs', String(DEFAULT_GRAPHQL_SETTINGS.maxCost), positive),
   poolThreads: setting('pool-threads', 'worker threads for expensive list queries (0: every query runs on the main thread)', '0', wholeNumber),
   queryTimeoutMs: setting('query-timeout-ms', 'a read (list or single entry, inline or pooled) still running after this is cancelled with a 503', String(DEFAULT_TIMEOUT_MS), positive),
+  processes: setting('processes', 'serving processes over the one data folder, each a whole server on the same port (the kernel spreads connections); default: the number of cores', String(availableParallelism()), positive),
   shutdownGraceMs: setting('shutdown-grace-ms', 'on SIGTERM / SIGINT, how long requests in progress may take to finish', '10000', positive),
   tokenName: setting('name', 'name of the API token (unique)', undefined, text, false, 'QUARRY_TOKEN_NAME'),
   tokenType: setting('type', `what the token may do: ${TOKEN_TYPES.join(' or ')}`, undefined, tokenType, false, 'QUARRY_TOKEN_TYPE'),

@@ -2,6 +2,7 @@ import {
   GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema,
   type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap,
 } from 'graphql';
+import { FILE_UID } from '../schema/builtin-upload.js';
 import type { ContentType } from '../schema/types.js';
 import { AttributeScalars } from './attribute-scalars.js';
 import type { GraphqlContext } from './context.js';
@@ -13,6 +14,7 @@ import { Resolvers } from './resolvers.js';
 import { LocaleScalar } from './scalars.js';
 import { DeleteMutationResponse, Pagination, PublicationStatus } from './shared-types.js';
 import type { DocumentSource } from './source.js';
+import { uploadMutations } from './upload-mutations.js';
 
 type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
 
@@ -20,7 +22,8 @@ type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
  * The GraphQL schema of a set of content-types, in Strapi v5's shape: per collection type
  * `<plural>`, `<plural>_connection` and `<singular>` queries, and for `api::` types
  * `create` / `update` / `delete` mutations; per single type a `<singular>` query and `update` /
- * `delete` mutations. Entry and component types: output-types.ts and input-types.ts.
+ * `delete` mutations; the upload plugin's file queries, as any collection type's, and its own
+ * mutations (upload-mutations.ts). Entry and component types: output-types.ts and input-types.ts.
  */
 export function buildGraphqlSchema(source: DocumentSource): GraphQLSchema {
   return new SchemaBuilder(source).build();
@@ -44,6 +47,8 @@ class SchemaBuilder {
       Object.assign(query, single ? this.singleTypeQuery(ct) : this.queries(ct));
       if (ct.uid.startsWith('api::')) Object.assign(mutation, single ? this.singleTypeMutations(ct) : this.mutations(ct));
     }
+    const file = this.source.registry.get(FILE_UID);
+    if (file) Object.assign(mutation, uploadMutations(this.source, this.object(file)));
     return new GraphQLSchema({
       query: new GraphQLObjectType({ name: 'Query', fields: query }),
       // Every component's type, used or not: Strapi's schema has them all (its `GenericMorph` union reaches them).

@@ -105,8 +105,12 @@ export class Store {
     let generation = 0;
     try {
       const result = this.env.transactionSync(() => {
-        // Readers in other threads or processes drop their caches when this number moves.
-        generation = this.generation() + 1;
+        // Readers in other threads or processes drop their caches when this number moves; this
+        // instance drops its own if another process wrote since it last looked, before writing
+        // from what it had cached.
+        const last = this.generation();
+        if (last !== this.seenGeneration) this.cache.clear();
+        generation = last + 1;
         this.dbs.meta.putSync(['generation'], generation);
         const value = fn();
         if (this.joinedFailure !== NO_FAILURE) throw this.joinedFailure;

@@ -27,13 +27,15 @@ describe('quarry serve', () => {
     });
   }
 
-  it('a port already taken is a runtime error: exit 1', async () => {
+  it.each(['node', 'uws'])('a port already taken is a runtime error on %s: exit 1', async (transport) => {
+    // One serving process each: several of one primary share its sockets, and both primaries
+    // would be this test's process (test/cli/processes.test.ts runs them as separate processes).
     const first = testContext();
-    const running = await start(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(tempDir(), 'db'), '--port', '0'], first, /at (\S+)/);
+    const running = await start(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(tempDir(), 'db'), '--port', '0', '--processes', '1', '--transport', transport], first, /at (\S+)/);
     const port = new URL(running.url).port;
     const second = testContext();
-    expect(await main(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(tempDir(), 'db'), '--port', port], second)).toBe(1);
-    expect(second.stderr.text).toMatch(/error: .*listen/i);
+    expect(await main(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(tempDir(), 'db'), '--port', port, '--processes', '1', '--transport', transport], second)).toBe(1);
+    expect(second.stderr.text).toMatch(/error: (listen|Cannot listen on \S+:) ?EADDRINUSE/);
     first.stop();
     await running.exit;
   });

@@ -10,7 +10,7 @@ import { start, tempDir, testContext } from './support.js';
 async function serve(schemas: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
   const ctx = testContext({ QUARRY_PORT: '0', ...env });
   const data = join(tempDir(), 'db');
-  const running = await start(['serve', '--schemas', schemas, '--data', data, '--locales', 'en,fr', '--write-access', 'public', ...extra], ctx, /at (\S+)\n/);
+  const running = await start(['serve', '--schemas', schemas, '--data', data, '--locales', 'en,fr', '--write-access', 'public', ...extra], ctx, /at (\S+)[ \n]/);
   const call = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(`${running.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify({ data: body }) });
     return { status: r.status, body: r.status === 204 ? undefined : (await r.json()) as any };

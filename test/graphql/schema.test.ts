@@ -69,6 +69,24 @@ describe('the generated schema', () => {
     expect(Object.keys(mutation).filter((m) => m.includes('UsersPermissions'))).toEqual([]);
   });
 
+  it("has the upload plugin's file queries and its two mutations, typed as Strapi 5.54's introspection types them", () => {
+    const signature = (f: { name: string; args: readonly { name: string; type: unknown }[]; type: unknown }) =>
+      `${f.name}(${f.args.map((a) => `${a.name}: ${String(a.type)}`).join(', ')}): ${String(f.type)}`;
+    const query = schema.getQueryType()!.getFields();
+    expect(['uploadFile', 'uploadFiles', 'uploadFiles_connection'].map((name) => signature(query[name]!))).toEqual([
+      'uploadFile(documentId: ID!, status: PublicationStatus): UploadFile',
+      'uploadFiles(filters: UploadFileFiltersInput, pagination: PaginationArg, sort: [String], status: PublicationStatus): [UploadFile]!',
+      'uploadFiles_connection(filters: UploadFileFiltersInput, pagination: PaginationArg, sort: [String], status: PublicationStatus): UploadFileEntityResponseCollection',
+    ]);
+    const mutation = schema.getMutationType()!.getFields();
+    expect(Object.keys(mutation).filter((m) => /upload|file/i.test(m)).map((m) => signature(mutation[m]!))).toEqual([
+      'updateUploadFile(id: ID!, info: FileInfoInput): UploadFile!',
+      'deleteUploadFile(id: ID!): UploadFile',
+    ]);
+    expect(Object.entries(inputType(schema, 'FileInfoInput').getFields()).map(([name, f]) => `${name}: ${String(f.type)}`))
+      .toEqual(['name: String', 'alternativeText: String', 'caption: String']);
+  });
+
   it('gives entry types their fields, required ones non-null, relations with their own list arguments and a _connection twin', () => {
     const restaurant = objectType(schema, 'Restaurant').getFields();
     expect(Object.keys(restaurant)).toEqual([

@@ -3,6 +3,7 @@
  * record names before any batch writes; referenced files (formats included) stay, and a
  * read-only open never touches the folder.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { createQuarry, type Quarry } from '../../src/index.js';
 import { FILE_UID } from '../../src/schema/builtin-upload.js';
+import { PACKAGE_ROOT } from '../../src/cli/paths.js';
 import { start, testContext } from '../cli/support.js';
+import { ensureBuilt } from '../pool/support.js';
 import { SCHEMAS } from '../http/support.js';
 import { fileData } from '../support/media-models.js';
 import { RecordsKeptChanging, settled } from '../../src/uploads/file-records.js';
@@ -94,7 +97,7 @@ describe('the start-up sweep of the uploads folder', () => {
 
   it('runs when quarry serve starts, which says what it removed', async () => {
     const ctx = testContext({ QUARRY_SCHEMAS: SCHEMAS, QUARRY_LOCALES: 'en,fr', QUARRY_DATA: data });
-    const { exit } = await start(['serve', '--port', '0'], ctx, /(http:\/\/\S+)/);
+    const { exit } = await start(['serve', '--port', '0', '--processes', '1'], ctx, /(http:\/\/\S+)/);
     try {
       for (let waited = 0; waited < 5_000 && !ctx.stderr.text.includes('leftovers'); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(ctx.stderr.text).toContain('quarry: removed 3 leftovers from the uploads folder (temporaries, files no record names)');
@@ -104,6 +107,28 @@ describe('the start-up sweep of the uploads folder', () => {
       expect(await exit).toBe(0);
     }
   });
+
+  it('with quarry serve --processes 2, the primary sweeps once before the serving processes start, and they do not', async () => {
+    ensureBuilt();
+    const primary = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin', 'quarry.js'), 'serve', '--schemas', SCHEMAS, '--data', data, '--locales', 'en,fr',
+      '--port', '0', '--processes', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise((resolve) => primary.once('exit', resolve));
+    let stdout = '';
+    let stderr = '';
+    primary.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    primary.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      for (let waited = 0; !/\(2 processes\)/.test(stdout); waited += 50) {
+        if (waited > 60_000) throw new Error(`not serving: ${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(stderr.match(/removed \d+ leftovers/g)).toEqual(['removed 3 leftovers']);
+      expect(listed()).toEqual([OTHER_KEPT, KEPT, THUMBNAIL].sort());
+    } finally {
+      primary.kill('SIGTERM');
+      await exited;
+    }
+  }, 90_000);
 
   it('reads every record however many pages they take, and keeps the files of each', async () => {
     const quarry = open();

@@ -10,7 +10,8 @@ import { youngGenerationNote } from '../young-generation.js';
 import { compactStore } from '../../store/compact.js';
 import { importFile } from '../transfer/import-file.js';
 import { SERVING_SETTINGS, servingOptions } from '../serving.js';
-import { serveUntilStopped } from './serve.js';
+import { isServingProcess } from '../processes.js';
+import { serveCommandRun, SILENT } from './serve.js';
 
 const DEMO_SETTINGS = ['host', 'port', 'data', 'transport', 'batch', ...SERVING_SETTINGS] as const;
 
@@ -34,18 +35,26 @@ Example:
 `,
   async run(args, ctx) {
     const s = resolveSettings(DEMO_SETTINGS, args.flags, ctx.env, this.defaults);
-    ctx.stderr.write(describeSettings(this.name, s));
-    ctx.stderr.write(youngGenerationNote());
     const data = resolve(ctx.cwd, s.data.value);
-    if (isNew(data)) await seed(data, s.batch.value, ctx);
+    if (!isServingProcess(ctx.env)) {
+      ctx.stderr.write(describeSettings(this.name, s) + youngGenerationNote());
+      if (isNew(data)) await seed(data, s.batch.value, ctx);
+    }
     const serving = servingOptions(s);
-    const quarry = openQuarry({ schemas: DEMO_SCHEMAS, data, locales: DEMO_LOCALES, defaultLocale: '', ...serving.quarry }, ctx);
-    return serveUntilStopped(quarry, {
-      host: s.host.value, port: s.port.value, transport: s.transport.value, shutdownGraceMs: serving.shutdownGraceMs,
-      settings: { ...serving.http, prefix: '/api', cors: { origins: '*' } },
-    }, ctx, async (url) => {
-      ctx.stdout.write(`\nQuarry demo is serving ${url}\n\nTry:\n${await demoExamples(quarry, url)}\n\nStop with Ctrl-C.\n`);
-    });
+    const processes = s.processes.value;
+    return serveCommandRun({
+      command: this.name, args, processes,
+      open: ({ shared, quiet }) => openQuarry({ schemas: DEMO_SCHEMAS, data, locales: DEMO_LOCALES, defaultLocale: '', shared, ...serving.quarry },
+        quiet ? { cwd: ctx.cwd, stderr: SILENT } : ctx),
+      http: {
+        host: s.host.value, port: s.port.value, transport: s.transport.value, shutdownGraceMs: serving.shutdownGraceMs,
+        settings: { ...serving.http, prefix: '/api', cors: { origins: '*' } },
+      },
+      announce: async (quarry, url) => {
+        const spread = processes > 1 ? ` (${processes} processes)` : '';
+        ctx.stdout.write(`\nQuarry demo is serving ${url}${spread}\n\nTry:\n${await demoExamples(quarry, url)}\n\nStop with Ctrl-C.\n`);
+      },
+    }, ctx);
   },
 };
 

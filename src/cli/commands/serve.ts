@@ -6,6 +6,8 @@ import { openQuarry } from '../open.js';
 import { SERVING_SETTINGS, servingOptions } from '../serving.js';
 import { describeSettings, resolveSettings } from '../settings.js';
 import { youngGenerationNote } from '../young-generation.js';
+import type { ParsedArgs } from '../args.js';
+import { isServingProcess, leavePrimary, reportReady, runServingProcesses, servingProcessContext } from '../processes.js';
 
 export interface HttpOptions {
   readonly host: string;
@@ -15,6 +17,8 @@ export interface HttpOptions {
   readonly settings: HttpSettingsInput & { readonly prefix: string };
   /** On a stop signal, how long requests in progress may take before their connections are closed. */
   readonly shutdownGraceMs: number;
+  /** One of several serving processes on the port (`--processes`). */
+  readonly sharePort?: boolean;
 }
 
 /**
@@ -26,19 +30,63 @@ export async function serveUntilStopped(quarry: Quarry, http: HttpOptions, ctx: 
   let server: RunningServer;
   try {
     const start = http.transport === 'uws' ? startServer : startNodeHttpServer;
-    server = await start({ quarry, host: http.host, port: http.port, ...http.settings });
+    server = await start({ quarry, host: http.host, port: http.port, sharePort: http.sharePort ?? false, ...http.settings });
   } catch (e) {
     await quarry.close();
     throw e;
   }
   const host = http.host.includes(':') ? `[${http.host}]` : http.host;
   await ready(`http://${host}:${server.port}${http.settings.prefix}`);
+  // A serving process of several stops when its primary says so, quietly: the primary reports.
+  const alone = !isServingProcess(ctx.env);
   const signal = await ctx.waitForStop();
-  ctx.stderr.write(`quarry: ${signal}: closing (requests in progress have ${http.shutdownGraceMs} ms to finish)\n`);
+  if (alone) ctx.stderr.write(`quarry: ${signal}: closing (requests in progress have ${http.shutdownGraceMs} ms to finish)\n`);
   await server.close({ graceMs: http.shutdownGraceMs });
   await quarry.close();
-  ctx.stderr.write('quarry: closed\n');
+  if (alone) ctx.stderr.write('quarry: closed\n');
   return 0;
+}
+
+/** A serving command (`serve`, `demo`) as `serveCommandRun` runs it, alone or as several processes. */
+export interface ServeRun {
+  readonly command: string;
+  readonly args: ParsedArgs;
+  readonly processes: number;
+  /** The Quarry to serve; `shared` when other processes write its folder, `quiet` to print no warnings. */
+  open(options: { readonly shared: boolean; readonly quiet: boolean }): Quarry;
+  readonly http: HttpOptions;
+  /** What the command prints once it serves at `url`. */
+  announce(quarry: Quarry, url: string): void | Promise<void>;
+}
+
+/**
+ * Serves in this process, or with `--processes` above 1 in that many serving processes
+ * (cli/processes.ts). The primary opens the folder first and alone, so that the layout upkeep
+ * and the warnings happen once, and keeps it open only to announce.
+ */
+export async function serveCommandRun(run: ServeRun, ctx: Context): Promise<number> {
+  const shared = run.processes > 1;
+  if (isServingProcess(ctx.env)) {
+    try {
+      return await serveUntilStopped(run.open({ shared: true, quiet: true }), { ...run.http, sharePort: true }, servingProcessContext(ctx), reportReady);
+    } finally {
+      // The channel to the primary would keep this process alive once its server has closed.
+      leavePrimary();
+    }
+  }
+  const quarry = run.open({ shared: false, quiet: false });
+  if (!shared) return serveUntilStopped(quarry, run.http, ctx, (url) => run.announce(quarry, url));
+  try {
+    // The serving processes do not sweep (each would take the others' uploads in progress for
+    // leftovers): the primary's sweep is over before the first of them may take an upload.
+    await quarry.swept?.catch(() => undefined);
+    return await runServingProcesses({
+      count: run.processes, command: run.command, args: run.args, host: run.http.host, port: run.http.port,
+      shutdownGraceMs: run.http.shutdownGraceMs, ready: (url) => run.announce(quarry, url),
+    }, ctx);
+  } finally {
+    await quarry.close();
+  }
 }
 
 const SERVE_SETTINGS = [
@@ -63,9 +111,10 @@ has no type for) is printed as a warning, one line each; --custom-fields maps cu
 
 Reads are public and writes need a full-access API token by default (\`quarry token create\`,
 sent as \`Authorization: Bearer <token>\`); a wrong token is a 401 on every route.
-On start-up the uploads folder (<data folder>/uploads) is swept while the server already
-answers: temporaries and files no file record names, what a crash mid-upload leaves, are
-removed before the first upload may write, and the count is printed.
+On start-up the uploads folder (<data folder>/uploads) is swept: temporaries and files no file
+record names, what a crash mid-upload leaves, are removed before the first upload may write
+(one process serves meanwhile; with --processes above 1 the serving processes start after it),
+and the count is printed.
 On SIGINT or SIGTERM the server stops accepting connections, lets requests in progress finish
 (up to --shutdown-grace-ms), closes the worker pool and LMDB, and exits 0.
 
@@ -76,18 +125,26 @@ Example:
 `,
   async run(args, ctx) {
     const s = resolveSettings(SERVE_SETTINGS, args.flags, ctx.env);
-    ctx.stderr.write(describeSettings(this.name, s));
-    ctx.stderr.write(youngGenerationNote());
+    if (!isServingProcess(ctx.env)) ctx.stderr.write(describeSettings(this.name, s) + youngGenerationNote());
     const serving = servingOptions(s);
-    const quarry = openQuarry({
-      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value,
-      noSync: s.noSync.value, ...serving.quarry,
+    const processes = s.processes.value;
+    return serveCommandRun({
+      command: this.name, args, processes,
+      open: ({ shared, quiet }) => openQuarry({
+        schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value,
+        noSync: s.noSync.value, shared, ...serving.quarry,
+      }, quiet ? { cwd: ctx.cwd, stderr: SILENT } : ctx),
+      http: {
+        host: s.host.value, port: s.port.value, transport: s.transport.value, shutdownGraceMs: serving.shutdownGraceMs,
+        settings: { ...serving.http, prefix: s.prefix.value, cors: { origins: s.corsOrigins.value } },
+      },
+      announce: (quarry, url) => {
+        const spread = processes > 1 ? ` (${processes} processes)` : '';
+        ctx.stdout.write(`Quarry is serving ${quarry.registry.types.length} content-types at ${url}${spread}\n`);
+      },
     }, ctx);
-    return serveUntilStopped(quarry, {
-      host: s.host.value, port: s.port.value, transport: s.transport.value, shutdownGraceMs: serving.shutdownGraceMs,
-      settings: { ...serving.http, prefix: s.prefix.value, cors: { origins: s.corsOrigins.value } },
-    }, ctx, (url) => {
-      ctx.stdout.write(`Quarry is serving ${quarry.registry.types.length} content-types at ${url}\n`);
-    });
   },
 };
+
+/** Where a serving process's start-up warnings go: its primary printed them already. */
+export const SILENT = { write: () => true };

@@ -17,7 +17,8 @@ import type { RunningServer, ServerOptions } from './uws.js';
  * uWebSockets.js server, and a fallback where the native addon cannot load.
  */
 export async function startNodeHttpServer(options: ServerOptions): Promise<RunningServer> {
-  const { quarry, host = '127.0.0.1', port = 0, ...input } = options;
+  // Several node:http servers share a port through node:cluster's primary, not by a flag.
+  const { quarry, host = '127.0.0.1', port = 0, sharePort: _sharePort, ...input } = options;
   const settings = resolveHttpSettings(input);
   const core = new RestCore(quarry, settings);
   const inFlight = new InFlight();

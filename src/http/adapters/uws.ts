@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { createServer } from 'node:net';
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import type { Quarry } from '../../quarry.js';
 import { RestCore } from '../core/core.js';
@@ -15,6 +16,12 @@ export interface ServerOptions extends HttpSettingsInput {
   readonly host?: string;
   /** `0` (the default) picks a free port; `port` in the answer says which. */
   readonly port?: number;
+  /**
+   * Join the other servers on `port` (`quarry serve --processes`): uWebSockets.js binds with
+   * SO_REUSEPORT and the kernel spreads connections. Otherwise a port another server holds is
+   * refused, as node:http refuses it, rather than silently shared.
+   */
+  readonly sharePort?: boolean;
 }
 
 export interface CloseOptions {
@@ -50,8 +57,9 @@ function loadUws(maxHeadBytes: number): Promise<Uws> {
 
 /** The REST API on uWebSockets.js. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const { quarry, host = '127.0.0.1', port = 0, ...input } = options;
+  const { quarry, host = '127.0.0.1', port = 0, sharePort = false, ...input } = options;
   const settings = resolveHttpSettings(input);
+  if (!sharePort && port !== 0) await refuseTakenPort(host, port);
   const uWS = await loadUws(settings.maxHeadBytes);
   const core = new RestCore(quarry, settings);
   const inFlight = new InFlight();
@@ -77,6 +85,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       (app as TemplatedApp & { close?: () => void }).close?.();
     })()),
   };
+}
+
+/** Binds `port` without SO_REUSEPORT for a moment: that fails while any server listens there. */
+function refuseTakenPort(host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(new Error(`Cannot listen on ${host}:${port}: ${error.code ?? error.message}`)));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
 }
 
 /** The request object is valid only during the handler: everything needed later is copied now. */

@@ -4,16 +4,13 @@ import type { QueryObject, QueryValue } from '../../query/querystring/index.js';
 /**
  * Plugin routes that answer bare values rather than `{ data, meta }` (users-permissions' users,
  * the upload plugin's files): every matching entry unless `start` / `limit` window the list, and
- * one entry found by its numeric row id.
+ * one entry found by its numeric row id (documents/row-id.ts).
  */
 export const ALL: Partial<ListParamsSettings> = Object.freeze({
   defaultPageSize: Number.MAX_SAFE_INTEGER,
   maxPageSize: Number.MAX_SAFE_INTEGER,
   withCount: false,
 });
-
-/** The numeric row id such routes take; anything else names nothing. */
-export const ROW_ID = /^[1-9][0-9]{0,15}$/;
 
 /** Bare lists read `start` / `limit` at the top level and ignore `pagination`. */
 export function withTopLevelWindow(query: QueryObject): QueryObject {

@@ -70,6 +70,7 @@ export class RestCore {
 
   /** Routes a request by its head: answers at once (preflight, 404, 405) or says which body to read. */
   open(head: RequestHead): Exchange {
+    this.quarry.seeLatest();
     const base = this.cors.headersFor(head.headers.origin);
     const unencoded = unencodedPart(head);
     if (unencoded !== undefined) return answered(errorResponse(unencodedTargetError(unencoded), base));

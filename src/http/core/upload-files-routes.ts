@@ -1,3 +1,4 @@
+import { ROW_ID } from '../../documents/row-id.js';
 import { NotFoundError } from '../../errors/index.js';
 import type { Quarry } from '../../quarry.js';
 import type { QueryObject } from '../../query/querystring/index.js';
@@ -5,7 +6,7 @@ import { FILE_UID } from '../../schema/builtin-upload.js';
 import type { UploadService } from '../../uploads/upload-service.js';
 import type { HttpSettings } from '../settings.js';
 import type { CoreResponse } from '../types.js';
-import { ALL, byId, ROW_ID, withTopLevelWindow } from './bare-lists.js';
+import { ALL, byId, withTopLevelWindow } from './bare-lists.js';
 import { json, type BaseHeaders } from './responses.js';
 
 /** Strapi's upload controller answers an unknown file with `ctx.notFound('file.notFound')`. */

@@ -1,5 +1,6 @@
+import { ROW_ID } from '../../documents/row-id.js';
 import { NotFoundError } from '../../errors/index.js';
-import { ALL, byId, ROW_ID, withTopLevelWindow } from './bare-lists.js';
+import { ALL, byId, withTopLevelWindow } from './bare-lists.js';
 import type { HandlerContext, MethodTable } from './context.js';
 import { json } from './responses.js';
 import type { Match } from './router.js';

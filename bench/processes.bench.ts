@@ -1,0 +1,151 @@
+/**
+ * Serving on every core, and what a request costs above its transport (issue 19, points 4 and 6).
+ * `quarry serve` runs as a user starts it (a child process over a loaded folder) with
+ * `--processes 1` and `--processes 2`, beside a bare server of the same transport that answers a
+ * fixed 600-byte JSON; wrk loads each with cheap requests (one entry, a selective list, a deep
+ * selective list), alternating in every round so that the machine's drift falls on all alike.
+ *
+ *   npm run bench:processes -- [10k] [--rounds=3] [--duration=8] [--connections=32] [--transports=node,uws] [--processes=1,2]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism, cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
+import { generateDataset } from '../fixtures/dataset/generate.js';
+import { listFlag, numberFlag, parseSize, readArgs } from './args.js';
+import { loadQuarry } from './http/load.js';
+import { hasWrk, wrk, type WrkResult } from './processes/wrk.js';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const ROOT = join(HERE, '..', '..');
+const BIN = join(ROOT, 'bin', 'quarry.js');
+const SCHEMAS = join(ROOT, 'data', 'schemas');
+const TRANSPORTS = ['node', 'uws'] as const;
+type Transport = (typeof TRANSPORTS)[number];
+
+interface Case {
+  readonly name: string;
+  readonly path: string;
+}
+
+interface Running {
+  readonly base: string;
+  stop(): Promise<void>;
+}
+
+/** Waits for a child's first stdout line matching `pattern`; its first group. */
+function started(child: ChildProcess, pattern: RegExp, what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = pattern.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before it listened: ${err}`)));
+  });
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () => new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function startQuarry(data: string, transport: Transport, processes: number): Promise<Running> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--schemas', SCHEMAS, '--data', data, '--port', '0', '--transport', transport,
+    '--processes', String(processes)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await started(child, /content-types at (\S+)/, 'quarry serve');
+  return { base: url.replace(/\/api$/, ''), stop: stopper(child) };
+}
+
+async function startBare(transport: Transport): Promise<Running> {
+  const child = spawn(process.execPath, [join(HERE, 'processes', 'bare-server.js'), transport], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const port = await started(child, /^(\d+)$/m, 'bare server');
+  return { base: `http://127.0.0.1:${port}`, stop: stopper(child) };
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function main(): Promise<void> {
+  const { positional, flags } = readArgs(process.argv.slice(2), '10k');
+  const size = parseSize(positional);
+  const rounds = numberFlag(flags, 'rounds', 3, 1);
+  const seconds = numberFlag(flags, 'duration', 8, 1);
+  const connections = numberFlag(flags, 'connections', 32, 1);
+  const transports = listFlag(flags, 'transports', TRANSPORTS);
+  const processCounts = (flags.get('processes') ?? '1,2').split(',').map(Number);
+  if (!(await hasWrk())) throw new Error('wrk is not installed: apt-get install -y wrk');
+
+  const data = generateDataset(size);
+  const loaded = await loadQuarry(data, { noSync: true, progress: (line) => console.log(line), cacheDir: flags.get('data-cache') });
+  const { quarry } = loaded;
+  const one = await quarry.documents('api::restaurant.restaurant').findFirst({ filters: { id: 42 } });
+  const chef = data.chefs[7]!.name;
+  const cases: Case[] = [
+    { name: 'get one', path: `/api/restaurants/${String(one!.documentId)}` },
+    { name: 'selective list', path: `/api/restaurants?filters[name][$eq]=${encodeURIComponent(String(one!.name))}` },
+    { name: 'deep selective', path: `/api/restaurants?filters[chef][name][$eq]=${encodeURIComponent(chef)}&pagination[pageSize]=5` },
+  ];
+  const folder = loaded.path;
+  await quarry.close();
+
+  const machine = `${cpus()[0]?.model ?? 'cpu'}, ${availableParallelism()} cores`;
+  console.log(`processes bench: ${size.toLocaleString('en-US')} restaurants, wrk -t1 -c${connections} -d${seconds}s, ${rounds} rounds; ${machine}`);
+  const results = new Map<string, WrkResult[]>();
+  const record = (key: string, result: WrkResult): void => {
+    if (result.errors > 0) throw new Error(`${key}: ${result.errors} failed requests`);
+    results.set(key, [...(results.get(key) ?? []), result]);
+  };
+  for (let round = 1; round <= rounds; round++) {
+    for (const transport of transports) {
+      const bare = await startBare(transport);
+      record(`${transport} bare`, await wrk(`${bare.base}/`, { connections, seconds, threads: 1 }));
+      await bare.stop();
+      for (const n of processCounts) {
+        const server = await startQuarry(folder, transport, n);
+        for (const c of cases) {
+          // A short first run warms the caches and the JIT of every process.
+          await wrk(`${server.base}${c.path}`, { connections, seconds: 1, threads: 1 });
+          record(`${transport} ${n}p ${c.name}`, await wrk(`${server.base}${c.path}`, { connections, seconds, threads: 1 }));
+        }
+        await server.stop();
+      }
+      console.log(`round ${round} ${transport} done`);
+    }
+  }
+  await loaded.dispose();
+
+  const figures: Record<string, { reqPerSec: number; p50Ms: number; p99Ms: number }> = {};
+  for (const [key, runs] of results) {
+    figures[key] = { reqPerSec: Math.round(median(runs.map((r) => r.requestsPerSecond))), p50Ms: median(runs.map((r) => r.p50Ms)), p99Ms: median(runs.map((r) => r.p99Ms)) };
+  }
+  const lines: string[] = [];
+  for (const transport of transports) {
+    const bare = figures[`${transport} bare`]!.reqPerSec;
+    lines.push(`\n${transport}: bare server ${bare.toLocaleString('en-US')} req/s`);
+    lines.push(`  ${'case'.padEnd(16)}${processCounts.map((n) => `${n} proc req/s (p99 ms)`.padStart(24)).join('')}   scaling   vs bare (1 proc)`);
+    for (const c of cases) {
+      const at = (n: number) => figures[`${transport} ${n}p ${c.name}`]!;
+      const first = at(processCounts[0]!);
+      const last = at(processCounts.at(-1)!);
+      lines.push(`  ${c.name.padEnd(16)}${processCounts.map((n) => `${at(n).reqPerSec.toLocaleString('en-US')} (${at(n).p99Ms.toFixed(2)})`.padStart(24)).join('')}`
+        + `   ${(last.reqPerSec / first.reqPerSec).toFixed(2)}×`.padEnd(10) + `   ${(first.reqPerSec / bare).toFixed(2)}×`);
+    }
+  }
+  console.log(lines.join('\n'));
+  const out = join(ROOT, 'bench', 'results', `processes-${positional.toLowerCase()}.json`);
+  writeFileSync(out, `${JSON.stringify({ machine, size, rounds, seconds, connections, figures }, null, 2)}\n`);
+  console.log(`\nwritten ${out}`);
+}
+
+await main();

@@ -1,0 +1,42 @@
+/** wrk (Debian's package), the load generator light enough not to be the limit on two cores. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface WrkResult {
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** Answers that were not 2xx or 3xx: a bench whose requests fail measures nothing. */
+  readonly errors: number;
+}
+
+export async function wrk(url: string, options: { readonly connections: number; readonly seconds: number; readonly threads: number }): Promise<WrkResult> {
+  const { stdout } = await run('wrk', [`-t${options.threads}`, `-c${options.connections}`, `-d${options.seconds}s`, '--latency', url], { maxBuffer: 1 << 20 });
+  const number = (pattern: RegExp): number => {
+    const m = pattern.exec(stdout);
+    if (!m) throw new Error(`wrk printed no ${pattern}: ${stdout}`);
+    return Number(m[1]);
+  };
+  const latency = (percent: number): number => {
+    const m = new RegExp(`^\\s*${percent}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(stdout);
+    if (!m) throw new Error(`wrk printed no ${percent}% latency: ${stdout}`);
+    return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
+  };
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(stdout);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+  const errors = Number(non2xx?.[1] ?? 0) + (socketErrors ? socketErrors.slice(1).reduce((n, v) => n + Number(v), 0) : 0);
+  return { requestsPerSecond: number(/Requests\/sec:\s+([\d.]+)/), p50Ms: latency(50), p99Ms: latency(99), errors };
+}
+
+/** Whether wrk is on the PATH. */
+export async function hasWrk(): Promise<boolean> {
+  try {
+    await run('wrk', ['--version']);
+    return true;
+  } catch (error) {
+    // wrk --version prints its version and exits 1.
+    return (error as { stdout?: string }).stdout?.includes('wrk') === true;
+  }
+}
