@@ -5,6 +5,7 @@ export type { PageMeta, Page } from './documents/read.js';
 export type { Reads } from './documents/reads.js';
 export type { Entry } from './documents/entry.js';
 export type { CheckReport, Problem, ProblemKind } from './store/check/check.js';
+export type { FilesReport, FileProblemKind } from './uploads/files-check.js';
 export { SchemaRegistry } from './schema/registry.js';
 export { compactStore, type CompactResult } from './store/compact.js';
 export { buildGraphqlSchema, graphqlSchemaOf, DEFAULT_GRAPHQL_SETTINGS, type GraphqlSettings } from './graphql/index.js';

@@ -22,6 +22,9 @@ import type { CheckReport } from './store/check/check.js';
 import { Store } from './store/store.js';
 import type { TokenStore } from './store/tokens.js';
 import { FileStore } from './uploads/file-store.js';
+import { FILE_UID } from './schema/builtin-upload.js';
+import { unreferencedAmong } from './uploads/startup-sweep.js';
+import { checkFiles, type FilesReport } from './uploads/files-check.js';
 import { DEFAULT_IMAGE_SETTINGS, type ImageSettings } from './uploads/images.js';
 import { UploadService } from './uploads/upload-service.js';
 
@@ -90,6 +93,13 @@ export class Quarry {
   /** The image settings every upload door (REST, GraphQL, the library) processes images with. */
   readonly images: ImageSettings;
   /**
+   * The start-up sweep of the uploads folder, begun when a Quarry opens for writing: the
+   * leftovers it removed (docs/uploads.md). Batches write nothing until it is done. Undefined on
+   * a read-only open, which never touches the folder, and on a `shared` one.
+   */
+  readonly swept: Promise<string[]> | undefined;
+  private closing = false;
+  /**
    * Strapi's upload library: add files from paths, bytes or streams (`uploads.upload`), update
    * their info, replace their bytes, remove them (docs/uploads.md).
    */
@@ -128,6 +138,12 @@ export class Quarry {
     if (options.queryTimeoutMs !== undefined) {
       if (!(options.queryTimeoutMs > 0)) throw new RangeError(`queryTimeoutMs must be positive, got ${options.queryTimeoutMs}`);
       scheduler.setLimit(new InlineReadLimit(this.store, options.queryTimeoutMs));
+    }
+    // Another process's upload in progress would look like a leftover here: with `shared` the
+    // process that opened the folder alone first sweeps it (`quarry serve --processes`).
+    if (!options.readOnly && !this.shared) {
+      const records = this.documents(FILE_UID);
+      this.swept = this.files.sweepFirst((stored) => unreferencedAmong(stored, records, () => this.closing));
     }
     if (poolSettings) {
       const pool = new QueryPool({ path: options.path, types: this.registry.types, components: this.registry.components, i18n: this.engine.i18n, filterLimits }, poolSettings);
@@ -188,7 +204,18 @@ export class Quarry {
     return this.store.check(linkLayoutsOf(this.registry), componentLayoutsOf(this.registry));
   }
 
+  /**
+   * Checks the file records against the uploads folder: missing files, sizes that differ, and
+   * stored files no record names (`quarry check`; docs/uploads.md). It only reads the folder.
+   */
+  checkFiles(): Promise<FilesReport> {
+    return checkFiles(this.files, this.documents(FILE_UID));
+  }
+
   async close(): Promise<void> {
+    // The sweep reads the store: it is told to stop, and its end awaited, before the store closes.
+    this.closing = true;
+    await this.swept?.catch(() => undefined);
     // Workers hold read transactions on the environment: they go first.
     await this.pool?.close();
     await this.store.close();

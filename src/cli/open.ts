@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { createQuarry, type Quarry, type QuarryOptions } from '../index.js';
+import { SweepStopped } from '../uploads/startup-sweep.js';
 import type { Context } from './context.js';
 import { UsageError } from './usage.js';
 
@@ -38,6 +39,11 @@ export function openQuarry(s: OpenSettings, ctx: Pick<Context, 'cwd' | 'stderr'>
     pool: s.pool, filterLimits: s.filterLimits, queryTimeoutMs: s.queryTimeoutMs, images: s.images,
   });
   for (const warning of quarry.registry.warnings) ctx.stderr.write(`quarry: warning: ${warning}\n`);
+  quarry.swept?.then((removed) => {
+    if (removed.length > 0) ctx.stderr.write(`quarry: removed ${removed.length} leftovers from the uploads folder (temporaries, files no record names)\n`);
+  }, (error: unknown) => {
+    if (!(error instanceof SweepStopped)) ctx.stderr.write(`quarry: warning: the uploads folder's start-up sweep failed, leftovers stay: ${(error as Error).message}\n`);
+  });
   return quarry;
 }
 

@@ -53,15 +53,34 @@ export function temporaryName(): string {
   return `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}${TEMPORARY_SUFFIX}`;
 }
 
-/** The stored names a file record's bytes live under: its own and each of its formats'. */
-export function storedNamesOf(file: { readonly hash: string; readonly ext: string | null; readonly formats?: unknown }): string[] {
-  const names = [`${file.hash}${file.ext ?? ''}`];
+/** A stored file a record names, with the size the record gives it. */
+export interface NamedFile {
+  readonly name: string;
+  /** Exact bytes, when the record says (a format's `sizeInBytes`). */
+  readonly bytes: number | undefined;
+  /** Kilobytes of 1000 to two decimals (`size`), when the record gives no exact bytes. */
+  readonly kilobytes: number | undefined;
+}
+
+type FileRecord = { readonly hash: string; readonly ext: string | null; readonly size?: unknown; readonly formats?: unknown };
+
+/** The files a record's bytes live in: its own and each of its formats', with their recorded sizes. */
+export function storedFilesOf(file: FileRecord): NamedFile[] {
+  const files: NamedFile[] = [{ name: `${file.hash}${file.ext ?? ''}`, bytes: undefined, kilobytes: numberOrUndefined(file.size) }];
   const formats = file.formats;
   if (formats !== null && typeof formats === 'object') {
     for (const format of Object.values(formats as Record<string, unknown>)) {
-      const { hash, ext } = (format ?? {}) as { hash?: unknown; ext?: unknown };
-      if (typeof hash === 'string') names.push(`${hash}${typeof ext === 'string' ? ext : ''}`);
+      const { hash, ext, size, sizeInBytes } = (format ?? {}) as Record<string, unknown>;
+      if (typeof hash !== 'string') continue;
+      files.push({ name: `${hash}${typeof ext === 'string' ? ext : ''}`, bytes: numberOrUndefined(sizeInBytes), kilobytes: numberOrUndefined(size) });
     }
   }
-  return names;
+  return files;
 }
+
+/** The stored names a file record's bytes live under: its own and each of its formats'. */
+export function storedNamesOf(file: FileRecord): string[] {
+  return storedFilesOf(file).map((f) => f.name);
+}
+
+const numberOrUndefined = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { mkdir, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -41,6 +41,8 @@ export interface OpenedFile {
  */
 export class FileStore {
   private ready: Promise<void> | undefined;
+  /** Settles when the startup sweep is done: batches write nothing before (see `sweepFirst`). */
+  private swept: Promise<unknown> = Promise.resolve();
 
   constructor(readonly folder: string) {}
 
@@ -49,9 +51,40 @@ export class FileStore {
     return new FileBatch(this);
   }
 
-  /** The folder, made on first use: a read-only open never creates it. */
+  /** The folder, made on first use once the startup sweep is done: a read-only open never creates it. */
   prepare(): Promise<void> {
-    return (this.ready ??= mkdir(this.folder, { recursive: true }).then(() => undefined));
+    return (this.ready ??= this.swept.then(() => mkdir(this.folder, { recursive: true })).then(() => undefined));
+  }
+
+  /**
+   * Runs `sweep` with what `unreferenced` finds among the stored names, and holds every batch's
+   * writes until it is done, so that the sweep never takes a new upload's files for leftovers.
+   * Call it before anything writes; a failed sweep removes nothing more and lets batches go on.
+   */
+  sweepFirst(unreferenced: (stored: readonly string[]) => Promise<ReadonlySet<string>>): Promise<string[]> {
+    // One listing serves both steps: nothing else writes to the folder until the sweep is done.
+    const sweeping = this.entries().then(async (entries) => {
+      const orphans = await unreferenced(entries.filter(isStoredName));
+      return this.removeLeftovers(entries, (name) => !orphans.has(name));
+    });
+    this.swept = sweeping.catch(() => undefined);
+    return sweeping;
+  }
+
+  /** The stored files in the folder (temporaries left out); none when it does not exist. */
+  async storedNames(): Promise<string[]> {
+    return (await this.entries()).filter(isStoredName);
+  }
+
+  /** A stored file's size in bytes, or undefined when there is no such regular file. */
+  async sizeOf(name: string): Promise<number | undefined> {
+    try {
+      const stats = await lstat(this.pathOf(name));
+      return stats.isFile() ? stats.size : undefined;
+    } catch (error) {
+      ignoreMissing(error);
+      return undefined;
+    }
   }
 
   /** The path of a stored name; a name that could leave the folder is a ValidationError. */
@@ -90,16 +123,22 @@ export class FileStore {
    * begins (it would take a batch in progress for leftovers). Answers the names removed.
    */
   async sweep(isReferenced: (name: string) => boolean): Promise<string[]> {
-    let entries: string[];
+    return this.removeLeftovers(await this.entries(), isReferenced);
+  }
+
+  private async removeLeftovers(entries: readonly string[], isReferenced: (name: string) => boolean): Promise<string[]> {
+    const doomed = entries.filter((name) => name.startsWith(TEMPORARY_PREFIX) || (isStoredName(name) && !isReferenced(name)));
+    await Promise.all(doomed.map((name) => unlink(join(this.folder, name)).catch(ignoreMissing)));
+    return doomed;
+  }
+
+  private async entries(): Promise<string[]> {
     try {
-      entries = await readdir(this.folder);
+      return await readdir(this.folder);
     } catch (error) {
       ignoreMissing(error);
       return [];
     }
-    const doomed = entries.filter((name) => name.startsWith(TEMPORARY_PREFIX) || (isStoredName(name) && !isReferenced(name)));
-    await Promise.all(doomed.map((name) => unlink(join(this.folder, name)).catch(ignoreMissing)));
-    return doomed;
   }
 }
 
@@ -176,7 +215,8 @@ export class FileBatch {
     if (this.committed) return this.committed;
     const stored = await Promise.all(this.files.map((file) => file.stored));
     for (const file of stored) await rename(file.stagedPath, file.path);
-    await syncFolder(this.store.folder);
+    // An empty batch has nothing to make durable, and its folder may not exist.
+    if (stored.length > 0) await syncFolder(this.store.folder);
     return (this.committed = stored);
   }
 

@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -5,9 +6,25 @@ import { main } from '../../src/cli/main.js';
 import { DEMO_DATASET, DEMO_SCHEMAS } from '../../src/cli/paths.js';
 import { createQuarry } from '../../src/index.js';
 import { openRowDb } from '../../src/store/dbs.js';
+import { FILE_UID } from '../../src/schema/builtin-upload.js';
+import { fileData } from '../support/media-models.js';
+import { writeRecordedFiles } from '../support/recorded-files.js';
 import { tempDir, testContext } from './support.js';
 
 const env = { QUARRY_SCHEMAS: DEMO_SCHEMAS, QUARRY_LOCALES: 'en,fr' };
+
+/**
+ * The demo dataset's photo records name files it does not carry (it is a version 1 export):
+ * bytes of each file's recorded size stand in for them, so that only what a test damages is found.
+ */
+async function placeDemoPhotos(data: string): Promise<void> {
+  const quarry = createQuarry({ schemas: DEMO_SCHEMAS, path: data, i18n: { locales: ['en', 'fr'] } });
+  try {
+    await writeRecordedFiles(quarry);
+  } finally {
+    await quarry.close();
+  }
+}
 
 async function check(data: string, how: 'flag' | 'argument' | 'env' = 'flag'): Promise<{ code: number; stdout: string; stderr: string }> {
   const ctx = testContext(how === 'env' ? { ...env, QUARRY_DATA: data } : env);
@@ -21,12 +38,13 @@ describe('quarry check', () => {
   beforeAll(async () => {
     data = join(tempDir(), 'db');
     expect(await main(['import', DEMO_DATASET, '--data', data], testContext(env))).toBe(0);
+    await placeDemoPhotos(data);
   }, 60_000);
 
   it('finds the imported demo dataset consistent: a summary, exit 0', async () => {
     const { code, stdout, stderr } = await check(data);
     expect(stderr).toMatch(/--schemas +\S+ +env QUARRY_SCHEMAS/);
-    expect(stdout).toMatch(/^consistent: \d+ types, \d+ rows, \d+ components, \d+ index sets, \d+ relation lists, \d+ links\n$/);
+    expect(stdout).toMatch(/^consistent: \d+ types, \d+ rows, \d+ components, \d+ index sets, \d+ relation lists, \d+ links, 8 file records, \d+ stored files\n$/);
     expect(code).toBe(0);
   });
 
@@ -94,4 +112,38 @@ describe('quarry check on components', () => {
     expect(stdout).toMatch(/^dangling: page\.restaurant-list\.restaurants: links from page\.restaurant-list instance \d+, which no row holds$/m);
     expect(code).toBe(3);
   }, 60_000);
+});
+
+describe('quarry check on the uploads folder', () => {
+  it('names each file record whose file or format is missing or of another size, and each stored file no record names: exit 3', async () => {
+    const data = join(tempDir(), 'db');
+    const quarry = createQuarry({ schemas: DEMO_SCHEMAS, path: data, i18n: { locales: ['en', 'fr'] } });
+    const files = quarry.documents(FILE_UID);
+    const formats = {
+      thumbnail: { hash: 'thumbnail_photo_0a1b2c3d4e', ext: '.png', size: 0.01, sizeInBytes: 10 },
+      small: { hash: 'small_photo_0a1b2c3d4e', ext: '.png', size: 0.01, sizeInBytes: 10 },
+    };
+    const photo = await files.create({ data: fileData('photo.png', 'image/png', { formats }) });
+    const notes = await files.create({ data: fileData('notes.txt', 'text/plain') });
+    // Another provider keeps its bytes elsewhere: nothing to find in the folder.
+    await files.create({ data: fileData('remote.png', 'image/png', { provider: 'aws-s3', url: 'https://cdn.example/remote.png' }) });
+    await quarry.close();
+    const uploads = join(data, 'uploads');
+    mkdirSync(uploads);
+    // fileData records 0.11 KB: 110 bytes match, and so does 114 (rounded as Strapi rounds); 500 do not.
+    writeFileSync(join(uploads, 'photo_0a1b2c3d4e.png'), Buffer.alloc(114));
+    writeFileSync(join(uploads, 'small_photo_0a1b2c3d4e.png'), Buffer.alloc(11));
+    writeFileSync(join(uploads, 'notes_0a1b2c3d4e.txt'), Buffer.alloc(500));
+    writeFileSync(join(uploads, 'stray_0123456789.png'), 'x');
+    writeFileSync(join(uploads, '.upload-0123456789abcdef.tmp'), 'an upload in progress');
+    const { code, stdout } = await check(data);
+    expect(stdout.split('\n').filter((line) => line.startsWith('file-')).sort()).toEqual([
+      `file-missing: file ${photo.id} "photo.png": thumbnail_photo_0a1b2c3d4e.png is not in the uploads folder`,
+      'file-orphan: stray_0123456789.png: no file record names it',
+      `file-size: file ${notes.id} "notes.txt": notes_0a1b2c3d4e.txt holds 500 bytes, the record says 0.11 KB`,
+      `file-size: file ${photo.id} "photo.png": small_photo_0a1b2c3d4e.png holds 11 bytes, the record says 10 bytes`,
+    ].sort());
+    expect(stdout).toMatch(/\n4 problems in .*, 3 file records, 4 stored files\n$/);
+    expect(code).toBe(3);
+  });
 });

@@ -5,13 +5,15 @@ import { realProject } from '../../fixtures/real-projects.js';
 import { fileData, FILE_KINDS, sampleData, writableTypes, type SampleFiles } from '../../fixtures/models/sample-entries.js';
 import { main } from '../../src/cli/main.js';
 import { createQuarry, type Quarry } from '../../src/index.js';
+import { writeRecordedFiles } from '../support/recorded-files.js';
 import { LOCALES, tempDir, testContext } from './support.js';
 
 /**
  * Every content-type of each real project with every attribute given (components nested to the
  * bottom, every dynamic-zone component, media and relations inside components), published, in
  * two locales where the type has them, with a newer draft: what `quarry export` writes, `quarry
- * import` brings back so that exporting again writes the same records, and both folders check.
+ * import` brings back so that exporting again writes the same records (the files' bytes carried
+ * with them), and both folders check.
  */
 async function fill(quarry: Quarry): Promise<void> {
   const registry = quarry.registry;
@@ -20,6 +22,7 @@ async function fill(quarry: Quarry): Promise<void> {
     made[kind] = [];
     for (let i = 0; i < 3; i++) made[kind].push((await quarry.documents('plugin::upload.file').create({ data: fileData(kind, i) })).id as number);
   }
+  await writeRecordedFiles(quarry);
   const files = made as unknown as SampleFiles;
   const documents = new Map<string, string[]>();
   let n = 0;

@@ -17,8 +17,12 @@ Writes FILE (.json or .msgpack/.mpk, by its extension) type by type, a page of r
 without holding the dataset in memory: each document version with its fields (components and
 dynamic zones included, item by item), then each row's relations as ordered lists of
 { documentId, locale, status }, those inside its components laid out as its components are.
-The file is written as FILE.partial and renamed once complete. The data folder is opened
-read-only.
+Uploaded files' bytes (each file record's own file and its formats') are copied to the folder
+FILE.uploads beside it, under their stored names, and each file record lists its files with
+their size and SHA-256; a file a record names that the uploads folder lacks is not exported,
+with a warning (\`quarry check\` reports it). The file is written as FILE.partial and the folder
+as FILE.uploads.partial; both are renamed once complete. The data folder is opened read-only.
+Move or copy FILE and FILE.uploads together.
 
 Example:
   quarry export backup.msgpack --schemas data/schemas --data .quarry/demo

@@ -26,6 +26,12 @@ The data folder must be new or empty. Rows and component instances get new ids; 
 their timestamps. At the end the folder
 is compacted (LMDB's free pages dropped), which keeps later commits fast.
 
+Uploaded files are read from the folder FILE.uploads beside FILE and restored into the data
+folder's uploads folder. Each is checked against the size and SHA-256 its file record gives
+before any record is written: a missing or changed file stops the import, naming the record,
+with nothing written. Exports made before files were carried (format version 1) import as
+before, their file records without bytes.
+
 Progress goes to stderr: a bar on a terminal, plain lines otherwise.
 
 Example:

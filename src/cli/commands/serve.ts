@@ -77,6 +77,9 @@ export async function serveCommandRun(run: ServeRun, ctx: Context): Promise<numb
   const quarry = run.open({ shared: false, quiet: false });
   if (!shared) return serveUntilStopped(quarry, run.http, ctx, (url) => run.announce(quarry, url));
   try {
+    // The serving processes do not sweep (each would take the others' uploads in progress for
+    // leftovers): the primary's sweep is over before the first of them may take an upload.
+    await quarry.swept?.catch(() => undefined);
     return await runServingProcesses({
       count: run.processes, command: run.command, args: run.args, host: run.http.host, port: run.http.port,
       shutdownGraceMs: run.http.shutdownGraceMs, ready: (url) => run.announce(quarry, url),
@@ -108,6 +111,10 @@ has no type for) is printed as a warning, one line each; --custom-fields maps cu
 
 Reads are public and writes need a full-access API token by default (\`quarry token create\`,
 sent as \`Authorization: Bearer <token>\`); a wrong token is a 401 on every route.
+On start-up the uploads folder (<data folder>/uploads) is swept: temporaries and files no file
+record names, what a crash mid-upload leaves, are removed before the first upload may write
+(one process serves meanwhile; with --processes above 1 the serving processes start after it),
+and the count is printed.
 On SIGINT or SIGTERM the server stops accepting connections, lets requests in progress finish
 (up to --shutdown-grace-ms), closes the worker pool and LMDB, and exits 0.
 

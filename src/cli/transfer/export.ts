@@ -1,6 +1,7 @@
 import type { Entry, Quarry } from '../../index.js';
 import type { ContentType } from '../../schema/types.js';
 import type { Status } from '../../store/layout.js';
+import { FILE_UID } from '../../schema/builtin-upload.js';
 import { componentFieldsOf, componentPopulate, payloadOf } from './component-fields.js';
 import {
   FORMAT, FORMAT_VERSION,
@@ -137,7 +138,9 @@ export class Exporter {
     return this.quarry.documents(ct.uid);
   }
 
+  /** File records first: an import checks and stages their files before it writes anything (format.ts). */
   private types(): readonly ContentType[] {
-    return this.quarry.registry.types;
+    const types = this.quarry.registry.types;
+    return [...types.filter((ct) => ct.uid === FILE_UID), ...types.filter((ct) => ct.uid !== FILE_UID)];
   }
 }

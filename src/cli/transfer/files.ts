@@ -66,6 +66,8 @@ export interface RecordReader {
   readonly values: AsyncIterable<unknown>;
   readonly size: number;
   bytesRead(): number;
+  /** Stops reading before the end. */
+  close(): void;
 }
 
 export function openRecordReader(path: string): RecordReader {
@@ -81,5 +83,6 @@ export function openRecordReader(path: string): RecordReader {
     values: format === 'json' ? jsonReader(path, stream) : msgpackReader(path, stream),
     size,
     bytesRead: () => stream.bytesRead,
+    close: () => stream.destroy(),
   };
 }

@@ -12,16 +12,23 @@
  * sides of a bidirectional relation are written down, each in its order. Rows that link nothing
  * have no `links` record, except drafts of draft & publish types: an import sets every relation
  * a links record has, and a draft must lose the published links section 2 gave it.
+ *
+ * Uploaded files' bytes are in a folder beside the export (`uploadsFolderOf`), each named as in
+ * the uploads folder; a file record's version record lists its files with their size and
+ * SHA-256 (`files`). File records come first in section 1, so an import can check and stage
+ * every file before it writes a record (upload-files.ts).
  */
 import type { Status } from '../../store/layout.js';
 
 export const FORMAT = 'quarry-export';
-export const FORMAT_VERSION = 1;
+/** Version 2 added the files of file records; version 1 exports, which have none, still import. */
+export const FORMAT_VERSION = 2;
+export const READABLE_VERSIONS: readonly number[] = [1, FORMAT_VERSION];
 
 
 export interface ExportHeader {
   readonly format: typeof FORMAT;
-  readonly version: typeof FORMAT_VERSION;
+  readonly version: number;
   readonly exportedAt: string;
   /** The content-types the records belong to, with the two options that decide their sections. */
   readonly types: readonly { readonly uid: string; readonly draftAndPublish: boolean; readonly localized: boolean }[];
@@ -48,6 +55,17 @@ export interface VersionRecord extends RowKey {
   readonly updatedAt: string;
   readonly publishedAt: string | null;
   readonly data: Readonly<Record<string, unknown>>;
+  /** Of a `plugin::upload.file` record: the files carried beside the export, its own then its formats'; absent when none. */
+  readonly files?: readonly CarriedFile[];
+}
+
+/** One uploaded file carried beside the export, as written there. */
+export interface CarriedFile {
+  /** Its stored name, `<hash><ext>`: its name in the uploads folder and beside the export. */
+  readonly name: string;
+  readonly size: number;
+  /** Hex SHA-256 of its bytes. */
+  readonly sha256: string;
 }
 
 /** A relation target as a relation payload names it. */

@@ -3,6 +3,7 @@ import { Progress, type ProgressOutput } from '../progress.js';
 import { openRecordReader } from './files.js';
 import { Importer } from './import.js';
 import { readHeader, readRecord } from './records.js';
+import { StagedUploads } from './uploads-in.js';
 
 export interface ImportSummary {
   readonly records: number;
@@ -20,20 +21,29 @@ export class ImportStopped extends Error {
   }
 }
 
-/** Streams a JSON or msgpack export into an empty Quarry, with progress by bytes read; throws ImportStopped. */
+/**
+ * Streams a JSON or msgpack export into an empty Quarry, with progress by bytes read, and its
+ * uploaded files into the Quarry's uploads folder, every one checked and staged before the first
+ * record is written (uploads-in.ts); throws ImportStopped, having removed the files it put there.
+ */
 export async function importFile(quarry: Quarry, path: string, batch: number, progressOut: ProgressOutput): Promise<ImportSummary> {
   const importer = new Importer(quarry, batch);
+  let uploads: StagedUploads | undefined;
   try {
-    return await load(importer, quarry, path, progressOut);
+    const started = Date.now();
+    await importer.checkEmpty();
+    uploads = await StagedUploads.stage(quarry, path);
+    if (uploads.count > 0) progressOut.write(`import: ${uploads.count} files (${(uploads.bytes / 1024 ** 2).toFixed(1)} MiB) checked against their SHA-256\n`);
+    await uploads.batch.commit();
+    return await load(importer, uploads, quarry, path, progressOut, started);
   } catch (e) {
+    await uploads?.batch.discard();
     throw new ImportStopped(e, importer.wrote);
   }
 }
 
-async function load(importer: Importer, quarry: Quarry, path: string, progressOut: ProgressOutput): Promise<ImportSummary> {
-  const started = Date.now();
+async function load(importer: Importer, uploads: StagedUploads, quarry: Quarry, path: string, progressOut: ProgressOutput, started: number): Promise<ImportSummary> {
   const reader = openRecordReader(path);
-  await importer.checkEmpty();
   const progress = new Progress(progressOut, 'import');
   let n = 0;
   let ended = false;
@@ -49,6 +59,7 @@ async function load(importer: Importer, quarry: Quarry, path: string, progressOu
       ended = true;
       continue;
     }
+    uploads.expect(record, n - 1);
     await importer.add(record, n - 1);
     progress.update(reader.bytesRead(), reader.size, `${importer.count} records`);
   }

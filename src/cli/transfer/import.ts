@@ -43,7 +43,7 @@ export class Importer {
   /** Draft & publish documents created in section 1, to publish at the end of section 2. */
   private readonly toPublish = new Map<string, string[]>();
   /** Every version's timestamps, set back once nothing else will write the rows again. */
-  private readonly times: (Omit<VersionRecord, 'data' | 'kind'>)[] = [];
+  private readonly times: (Omit<VersionRecord, 'data' | 'kind' | 'files'>)[] = [];
   /** The component instances of rows whose components can hold links, by row, until their links record. */
   private readonly instances = new Map<string, RowIds>();
   private readonly linkers = new Map<string, ComponentLinker>();
@@ -95,7 +95,7 @@ export class Importer {
   }
 
   private writeVersion(ct: ContentType, record: VersionRecord): () => Promise<unknown> {
-    const { data: _data, kind: _kind, ...times } = record;
+    const { data: _data, kind: _kind, files: _files, ...times } = record;
     this.times.push(times);
     const ids = this.created.get(ct.uid) ?? new Set<string>();
     this.created.set(ct.uid, ids);

@@ -1,17 +1,21 @@
 import { isRecord } from '../../objects.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import {
-  FORMAT, FORMAT_VERSION,
-  type EndRecord, type ExportHeader, type ExportRecord, type TargetRef,
+  FORMAT, READABLE_VERSIONS,
+  type CarriedFile, type EndRecord, type ExportHeader, type ExportRecord, type TargetRef,
 } from './format.js';
 import type { Status } from '../../store/layout.js';
+import { FILE_UID } from '../../schema/builtin-upload.js';
+import { isStoredName } from '../../uploads/file-names.js';
 
 /** Checks what a file holds before anything is written from it; errors say which record is wrong. */
 
 export function readHeader(value: unknown, registry: SchemaRegistry): ExportHeader {
   const h = value as Partial<ExportHeader> | null;
   if (typeof h !== 'object' || h === null || h.format !== FORMAT) throw new Error('not a Quarry export (its header has no "format": "quarry-export")');
-  if (h.version !== FORMAT_VERSION) throw new Error(`export format version ${String(h.version)} is not supported (this Quarry reads version ${FORMAT_VERSION})`);
+  if (typeof h.version !== 'number' || !READABLE_VERSIONS.includes(h.version)) {
+    throw new Error(`export format version ${String(h.version)} is not supported (this Quarry reads versions ${READABLE_VERSIONS.join(' and ')})`);
+  }
   if (!Array.isArray(h.types)) throw new Error('the header has no list of "types"');
   for (const t of h.types) {
     const ct = registry.get(t.uid);
@@ -39,6 +43,10 @@ export function readRecord(value: unknown, registry: SchemaRegistry, n: number):
   if (r.locale !== null && typeof r.locale !== 'string') fail('locale must be a string or null');
   if (!isStatus(r.status)) fail('status must be "draft" or "published"');
   if (r.kind === 'version' && !isRecord(r.data)) fail('a version record needs a "data" object');
+  if (r.files !== undefined) {
+    if (r.kind !== 'version' || r.type !== FILE_UID) fail(`only version records of ${FILE_UID} carry "files"`);
+    if (!Array.isArray(r.files) || !r.files.every(isCarriedFile)) fail('"files" must be a list of { name, size, sha256 }, each name a stored file name');
+  }
   if (r.kind === 'links') {
     if (!isRecord(r.relations)) fail('a links record needs a "relations" object');
     for (const [name, refs] of Object.entries(r.relations as object)) {
@@ -54,6 +62,10 @@ export function readRecord(value: unknown, registry: SchemaRegistry, n: number):
 export function describe(r: ExportRecord, n: number): string {
   return `record ${n} (${r.kind} of ${r.type} ${r.documentId}${r.locale === null ? '' : ` ${r.locale}`} ${r.status})`;
 }
+
+const isCarriedFile = (v: unknown): v is CarriedFile =>
+  isRecord(v) && typeof v.name === 'string' && isStoredName(v.name) && Number.isSafeInteger(v.size) && (v.size as number) >= 0
+  && typeof v.sha256 === 'string' && /^[0-9a-f]{64}$/.test(v.sha256);
 
 const isStatus = (v: unknown): v is Status => v === 'draft' || v === 'published';
 export const isTargetRef = (v: unknown): v is TargetRef =>

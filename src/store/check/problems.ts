@@ -37,8 +37,8 @@ export type ProblemKind =
    */
   | 'component';
 
-export interface Problem {
-  readonly kind: ProblemKind;
+export interface Problem<Kind extends string = ProblemKind> {
+  readonly kind: Kind;
   readonly message: string;
 }
 
@@ -65,12 +65,12 @@ export interface CheckReport {
 /** A damaged store can have a problem per key: past this many, problems are only counted. */
 export const MAX_PROBLEMS = 1_000;
 
-/** Collects problems as the checks find them. */
-export class Problems {
-  readonly list: Problem[] = [];
+/** Collects problems as the checks find them (the uploads folder's check has kinds of its own). */
+export class Problems<Kind extends string = ProblemKind> {
+  readonly list: Problem<Kind>[] = [];
   count = 0;
 
-  add(kind: ProblemKind, message: string): void {
+  add(kind: Kind, message: string): void {
     this.count++;
     if (this.list.length < MAX_PROBLEMS) this.list.push({ kind, message });
   }
