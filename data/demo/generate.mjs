@@ -18,10 +18,15 @@
  * a photo, rich text in blocks and a list of restaurants (a relation inside a component). These
  * come after everything else is drawn, so the rest of the data does not depend on them.
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { RecordWriter } from '../../dist/src/cli/transfer/files.js';
 
 const OUT = fileURLToPath(new URL('./dataset.json', import.meta.url));
+const UPLOADS = `${OUT}.uploads`;
 const SEED = 20250106;
 
 const COUNTS = { chefs: 240, restaurants: 2400, articles: 320 };
@@ -202,7 +207,13 @@ for (const a of [...articles].reverse()) {
 // ---------------------------------------------------------------------------------------------
 // Files, covers and pages
 
-/** Photos as Strapi's upload plugin records them (size in KB, the resized formats it makes). */
+/**
+ * Photos as Strapi's upload plugin records them, with real bytes: each is drawn (a warm gradient,
+ * a few plates, its caption) at its size, and its formats are that image resized as Strapi
+ * resizes (thumbnail inside 245×156, a breakpoint format inside its edge, only when smaller).
+ * The files are written beside the dataset (dataset.json.uploads/), where `quarry import` reads
+ * an export's files, each listed on its record with its size and SHA-256.
+ */
 const PHOTOS = [
   ['bistro-interior', 'The dining room of a Paris bistro, zinc bar and mirrors', 1920, 1280],
   ['crepes-du-marche', 'Buckwheat crêpes on a market griddle', 1600, 1067],
@@ -213,33 +224,57 @@ const PHOTOS = [
   ['terrasse-du-soir', 'A terrace at dusk, tables set for dinner', 2400, 1600],
   ['chef-en-cuisine', 'A chef plating in an open kitchen', 1600, 1600],
 ];
-const FORMATS = [['large', 1000], ['medium', 750], ['small', 500], ['thumbnail', 245]];
+const FORMATS = [['large', 1000, 1000], ['medium', 750, 750], ['small', 500, 500], ['thumbnail', 245, 156]];
 const hex = () => Math.floor(rand() * 0x1000000).toString(16).padStart(6, '0');
-const kb = (width, height) => Math.round(width * height * 0.00009 * (0.8 + rand() * 0.4) * 100) / 100;
+const escapeXml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-const files = PHOTOS.map(([base, alt, width, height]) => {
+/** The photo as an SVG: a gradient of two hues drawn from the generator, plates, and its caption. */
+function drawing(alt, width, height) {
+  const hue = Math.floor(rand() * 360);
+  const plates = Array.from({ length: 5 }, () => {
+    const r = Math.round(Math.min(width, height) * (0.08 + rand() * 0.1));
+    return `<circle cx="${Math.round(rand() * width)}" cy="${Math.round(height * (0.3 + rand() * 0.5))}" r="${r}" fill="hsl(${(hue + 40 + Math.floor(rand() * 80)) % 360},55%,${60 + Math.floor(rand() * 25)}%)" stroke="#fff" stroke-width="${Math.round(r / 8)}"/>`;
+  }).join('');
+  const size = Math.round(width / 28);
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},60%,35%)"/><stop offset="1" stop-color="hsl(${(hue + 50) % 360},70%,65%)"/></linearGradient></defs>
+<rect width="100%" height="100%" fill="url(#g)"/>${plates}
+<rect x="0" y="${height - size * 2.4}" width="100%" height="${size * 2.4}" fill="rgba(0,0,0,0.45)"/>
+<text x="${size}" y="${height - size * 0.8}" font-family="DejaVu Sans, sans-serif" font-size="${size}" fill="#fff">${escapeXml(alt)}</text></svg>`);
+}
+
+rmSync(UPLOADS, { recursive: true, force: true });
+mkdirSync(UPLOADS, { recursive: true });
+/** Writes a stored file beside the dataset; what its record lists of it. */
+function store(name, bytes) {
+  writeFileSync(join(UPLOADS, name), bytes);
+  return { name, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+const kilobytes = (bytes) => Math.round(bytes / 10) / 100;
+
+const files = [];
+for (const [base, alt, width, height] of PHOTOS) {
   const hash = `${base.replace(/-/g, '_')}_${hex()}`;
+  const original = await sharp(drawing(alt, width, height)).jpeg({ quality: 80 }).toBuffer();
+  const carried = [store(`${hash}.jpg`, original)];
   const formats = {};
-  for (const [name, edge] of FORMATS) {
-    // Strapi makes a format only when it is smaller than the original, scaled to fit `edge`.
-    const scale = Math.min(edge / width, edge / height);
-    if (scale >= 1) continue;
-    const w = Math.round(width * scale);
-    const h = Math.round(height * scale);
-    const size = kb(w, h);
+  for (const [name, maxWidth, maxHeight] of FORMATS) {
+    if (width <= maxWidth && height <= maxHeight) continue;
+    const { data: bytes, info } = await sharp(original).resize({ width: maxWidth, height: maxHeight, fit: 'inside' }).jpeg({ quality: 80 }).toBuffer({ resolveWithObject: true });
+    carried.push(store(`${name}_${hash}.jpg`, bytes));
     formats[name] = {
       name: `${name}_${base}.jpg`, hash: `${name}_${hash}`, ext: '.jpg', mime: 'image/jpeg', path: null,
-      width: w, height: h, size, sizeInBytes: Math.round(size * 1000), url: `/uploads/${name}_${hash}.jpg`,
+      width: info.width, height: info.height, size: kilobytes(bytes.length), sizeInBytes: bytes.length, url: `/uploads/${name}_${hash}.jpg`,
     };
   }
-  return {
-    id: documentId(), at: tick(),
+  files.push({
+    id: documentId(), at: tick(), files: carried,
     data: {
       name: `${base}.jpg`, alternativeText: alt, caption: null, focalPoint: null, width, height, formats, hash, ext: '.jpg', mime: 'image/jpeg',
-      size: kb(width, height), url: `/uploads/${hash}.jpg`, previewUrl: null, provider: 'local', provider_metadata: null,
+      size: kilobytes(original.length), url: `/uploads/${hash}.jpg`, previewUrl: null, provider: 'local', provider_metadata: null,
     },
-  };
-});
+  });
+}
 // Most articles have a cover photo, the same in their draft and published versions.
 for (const a of articles) a.cover = chance(0.8) ? pick(files) : null;
 
@@ -334,6 +369,8 @@ const publishedAtOf = (p) => later(p.at, 2);
 const draftOf = (p) => (p.draft ? p.draft(p) : p);
 
 const records = [];
+// File records come first, as in an export: an import stages their files before any record.
+for (const f of files) records.push({ ...version(FILE, f.id, null, 'published', f.at, f.at, f.at, f.data), files: f.files });
 // 1. Rows that are not drafts.
 for (const c of chefs) records.push(version(CHEF, c.id, null, 'published', c.at, c.at, c.at, { name: c.name, country: c.country }));
 for (const c of categories) records.push(version(CATEGORY, c.id, null, 'published', c.at, c.at, c.at, { name: c.name }));
@@ -348,7 +385,6 @@ for (const a of publishedArticles) {
   const p = a.published;
   records.push(version(ARTICLE, a.id, null, 'published', a.at, p.publishedAt, p.publishedAt, { title: p.title, body: p.body }));
 }
-for (const f of files) records.push(version(FILE, f.id, null, 'published', f.at, f.at, f.at, f.data));
 const publishedPages = pages.filter((p) => p.published);
 for (const p of publishedPages) records.push(version(PAGE, p.id, null, 'published', p.at, publishedAtOf(p), publishedAtOf(p), pageData(p)));
 // 2. Relations of published rows.
@@ -385,7 +421,7 @@ const written = records.filter((r) => r.kind !== 'links' || Object.keys(r.relati
 const writer = RecordWriter.open(OUT);
 await writer.write({
   format: 'quarry-export',
-  version: 1,
+  version: 2,
   exportedAt: '2025-06-01T00:00:00.000Z',
   types: [
     { uid: ARTICLE, draftAndPublish: true, localized: false },

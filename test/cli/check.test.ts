@@ -8,23 +8,9 @@ import { createQuarry } from '../../src/index.js';
 import { openRowDb } from '../../src/store/dbs.js';
 import { FILE_UID } from '../../src/schema/builtin-upload.js';
 import { fileData } from '../support/media-models.js';
-import { writeRecordedFiles } from '../support/recorded-files.js';
 import { tempDir, testContext } from './support.js';
 
 const env = { QUARRY_SCHEMAS: DEMO_SCHEMAS, QUARRY_LOCALES: 'en,fr' };
-
-/**
- * The demo dataset's photo records name files it does not carry (it is a version 1 export):
- * bytes of each file's recorded size stand in for them, so that only what a test damages is found.
- */
-async function placeDemoPhotos(data: string): Promise<void> {
-  const quarry = createQuarry({ schemas: DEMO_SCHEMAS, path: data, i18n: { locales: ['en', 'fr'] } });
-  try {
-    await writeRecordedFiles(quarry);
-  } finally {
-    await quarry.close();
-  }
-}
 
 async function check(data: string, how: 'flag' | 'argument' | 'env' = 'flag'): Promise<{ code: number; stdout: string; stderr: string }> {
   const ctx = testContext(how === 'env' ? { ...env, QUARRY_DATA: data } : env);
@@ -38,7 +24,6 @@ describe('quarry check', () => {
   beforeAll(async () => {
     data = join(tempDir(), 'db');
     expect(await main(['import', DEMO_DATASET, '--data', data], testContext(env))).toBe(0);
-    await placeDemoPhotos(data);
   }, 60_000);
 
   it('finds the imported demo dataset consistent: a summary, exit 0', async () => {

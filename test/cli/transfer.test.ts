@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
@@ -60,11 +60,16 @@ describe('quarry import / export of the demo dataset', () => {
 
 describe('quarry import of damaged or foreign files: exit 1 with what is wrong', () => {
   const lines = readFileSync(DEMO_DATASET, 'utf8').split('\n');
+  /** A file made from the demo dataset, with the dataset's uploaded files beside it as an export has them. */
+  const writeExport = (path: string, text: string) => {
+    writeFileSync(path, text);
+    cpSync(`${DEMO_DATASET}.uploads`, `${path}.uploads`, { recursive: true });
+  };
   const cases: [string, string, RegExp][] = [
     ['cut.json', lines.slice(0, 400).join('\n'), /ends before its end record: it was cut short/],
     ['bad-line.json', [...lines.slice(0, 3), '{"kind":', ...lines.slice(3)].join('\n'), /bad-line\.json line 4: not valid JSON/],
     ['foreign.json', '{"hello":"world"}', /not a Quarry export/],
-    ['future.json', lines[0]!.replace('"version":1', '"version":9') + '\n]}', /export format version 9 is not supported/],
+    ['future.json', lines[0]!.replace('"version":2', '"version":9') + '\n]}', /export format version 9 is not supported/],
     ['other-schema.json', lines[0]!.replace('api::chef.chef', 'api::cook.cook') + '\n]}', /content-type api::cook\.cook, which the schemas do not define/],
     ['order.json', [lines[0], lines.find((l) => l.includes('"kind":"links","type":"api::chef.chef"')), lines.find((l) => l.includes('"kind":"version","type":"api::chef.chef"')), ']}'].join('\n'),
       /record 2 \(version of api::chef\.chef \S+ published\) is out of order: section 1 comes before section 4/],
@@ -73,7 +78,7 @@ describe('quarry import of damaged or foreign files: exit 1 with what is wrong',
   for (const [name, text, message] of cases) {
     it(name, async () => {
       const dir = tempDir();
-      writeFileSync(join(dir, name), text);
+      writeExport(join(dir, name), text);
       const ctx = testContext(env);
       expect(await main(['import', join(dir, name), '--data', join(dir, 'db')], ctx)).toBe(1);
       expect(ctx.stderr.text).toMatch(message);
@@ -85,7 +90,7 @@ describe('quarry import of damaged or foreign files: exit 1 with what is wrong',
 
   it('a file that stops after some batches were written: the folder holds them, and is to be removed', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'cut.json'), lines.slice(0, 400).join('\n'));
+    writeExport(join(dir, 'cut.json'), lines.slice(0, 400).join('\n'));
     const ctx = testContext(env);
     expect(await main(['import', join(dir, 'cut.json'), '--data', join(dir, 'db'), '--batch', '100'], ctx)).toBe(1);
     expect(ctx.stderr.text).toMatch(/it was cut short\nThe data folder holds what was imported before the error: remove it before importing again\.\n/);
@@ -94,7 +99,7 @@ describe('quarry import of damaged or foreign files: exit 1 with what is wrong',
   it('a file pretty-printed by another tool is read whole', async () => {
     const dir = tempDir();
     const pretty = JSON.stringify(JSON.parse([...lines.slice(0, 30), '{"kind":"end","records":29}', ']}'].map((l, i) => (i > 0 && i < 30 && !l.endsWith(',') ? `${l},` : l)).join('\n')), null, 2);
-    writeFileSync(join(dir, 'pretty.json'), pretty);
+    writeExport(join(dir, 'pretty.json'), pretty);
     const ctx = testContext(env);
     expect(await main(['import', join(dir, 'pretty.json'), '--data', join(dir, 'db')], ctx), ctx.stderr.text).toBe(0);
     expect(ctx.stderr.text).toMatch(/import: 29 records in/);
