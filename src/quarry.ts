@@ -19,6 +19,7 @@ import { QueryPool, resolvePoolSettings, type PoolSettings } from './pool/pool.j
 import type { ProjectSources, SchemaSource } from './schema/raw.js';
 import { SchemaRegistry } from './schema/registry.js';
 import type { CheckReport } from './store/check/check.js';
+import { keepFolderSettings } from './store/folder-settings.js';
 import { Store } from './store/store.js';
 import type { TokenStore } from './store/tokens.js';
 import { FileStore } from './uploads/file-store.js';
@@ -123,6 +124,8 @@ export class Quarry {
       defaultLocale,
       locales: options.i18n?.locales ?? [defaultLocale],
     }, filterLimits);
+    // Commands that open the folder later without flags take its locales from here.
+    if (!options.readOnly) keepFolderSettings(options.path, this.engine.i18n);
     const reader = new DocumentReader(this.engine);
     const scheduler = new ReadScheduler(this.engine, reader);
     this.reads = new Reads(new ReadCompiler(this.registry, this.engine.i18n, filterLimits), reader, scheduler);
@@ -164,6 +167,11 @@ export class Quarry {
    */
   seeLatest(): void {
     if (this.shared) this.store.resetReadTxn();
+  }
+
+  /** The locales entries may have, and the one a request that names none gets. */
+  get i18n(): I18nSettings {
+    return this.engine.i18n;
   }
 
   /** API tokens, which the HTTP interfaces check; undefined on a read-only open. */

@@ -24,9 +24,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { RecordWriter } from '../../dist/src/cli/transfer/files.js';
+import { SchemaRegistry } from '../../dist/src/schema/registry.js';
+import { fingerprintOf, shapesOf } from '../../dist/src/schema/shapes.js';
 
 const OUT = fileURLToPath(new URL('./dataset.json', import.meta.url));
 const UPLOADS = `${OUT}.uploads`;
+const SCHEMAS = fileURLToPath(new URL('../schemas', import.meta.url));
 const SEED = 20250106;
 
 const COUNTS = { chefs: 240, restaurants: 2400, articles: 320 };
@@ -419,7 +422,7 @@ for (const p of pages) records.push(links(PAGE, p.id, null, 'draft', {}, pageLin
 const written = records.filter((r) => r.kind !== 'links' || Object.keys(r.relations).length > 0 || r.components || r.status === 'draft');
 
 const writer = RecordWriter.open(OUT);
-await writer.write({
+const header = {
   format: 'quarry-export',
   version: 2,
   exportedAt: '2025-06-01T00:00:00.000Z',
@@ -432,7 +435,10 @@ await writer.write({
     { uid: TAG, draftAndPublish: false, localized: true },
     { uid: FILE, draftAndPublish: false, localized: false },
   ],
-});
+};
+// What an import needs to take the dataset without flags: the schemas' shapes it was made for.
+const shapes = shapesOf(SchemaRegistry.fromDir(SCHEMAS), header.types.map((t) => t.uid));
+await writer.write({ ...header, locales: ['en', 'fr'], defaultLocale: 'en', fingerprint: fingerprintOf(shapes), shapes });
 for (const r of written) await writer.write(r);
 await writer.write({ kind: 'end', records: written.length });
 await writer.close();

@@ -3,13 +3,16 @@ import { extname, resolve } from 'node:path';
 import { createQuarry, type Quarry, type QuarryOptions } from '../index.js';
 import { SweepStopped } from '../uploads/startup-sweep.js';
 import type { Context } from './context.js';
+import { readFolderSettings } from '../store/folder-settings.js';
+import type { Resolved } from './settings.js';
 import { UsageError } from './usage.js';
 
 export interface OpenSettings {
   readonly schemas: string;
   readonly data: string;
-  readonly locales: readonly string[];
-  /** Empty: the first locale. */
+  /** Undefined when not given: the locales the folder kept (folder-settings.ts), else `en`. */
+  readonly locales: readonly string[] | undefined;
+  /** Empty: the folder's kept default when the locales are its too, else the first locale. */
   readonly defaultLocale: string;
   /** Custom field uid → the type it stores as. */
   readonly customFields?: QuarryOptions['customFields'];
@@ -32,10 +35,13 @@ export function openQuarry(s: OpenSettings, ctx: Pick<Context, 'cwd' | 'stderr'>
   const schemas = resolve(cwd, s.schemas);
   if (!existsSync(schemas)) throw new UsageError(`--schemas ${s.schemas}: no such folder`);
   const data = dataFolder(s.data, cwd, readOnly);
-  const defaultLocale = s.defaultLocale === '' ? s.locales[0]! : s.defaultLocale;
-  if (!s.locales.includes(defaultLocale)) throw new UsageError(`--default-locale ${defaultLocale} is not one of --locales (${s.locales.join(', ')})`);
+  const kept = s.locales === undefined ? readFolderSettings(data) : undefined;
+  const locales = s.locales ?? kept?.locales ?? ['en'];
+  const defaultLocale = s.defaultLocale !== '' ? s.defaultLocale : kept?.defaultLocale ?? locales[0]!;
+  if (!locales.includes(defaultLocale)) throw new UsageError(`--default-locale ${defaultLocale} is not one of --locales (${locales.join(', ')})`);
+  if (kept !== undefined) ctx.stderr.write(`locales: ${locales.join(', ')}, default ${defaultLocale}: kept by the data folder (--locales changes them)\n`);
   const quarry = createQuarry({
-    schemas, customFields: s.customFields, path: data, i18n: { defaultLocale, locales: s.locales }, noSync: s.noSync ?? false, readOnly, shared: s.shared ?? false,
+    schemas, customFields: s.customFields, path: data, i18n: { defaultLocale, locales }, noSync: s.noSync ?? false, readOnly, shared: s.shared ?? false,
     pool: s.pool, filterLimits: s.filterLimits, queryTimeoutMs: s.queryTimeoutMs, images: s.images,
   });
   for (const warning of quarry.registry.warnings) ctx.stderr.write(`quarry: warning: ${warning}\n`);
@@ -54,4 +60,9 @@ export function dataFolder(data: string, cwd: string, mustExist: boolean): strin
   // lmdb-js opens a path with an extension as a single file rather than a folder.
   if (extname(path) !== '') throw new UsageError(`--data ${data}: a data folder's name must not have an extension (${extname(path)})`);
   return path;
+}
+
+/** A setting's value when the command was given it (argument, flag or environment), undefined when it is the default. */
+export function given<T>(setting: Resolved<T>): T | undefined {
+  return setting.source === 'default' ? undefined : setting.value;
 }

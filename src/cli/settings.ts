@@ -112,7 +112,7 @@ export const SETTINGS = {
   data: setting('data', 'LMDB data folder (created when missing)', undefined, text),
   host: setting('host', 'address to listen on', '127.0.0.1', text),
   port: setting('port', 'port to listen on (0: any free port)', '1337', port),
-  locales: setting('locales', 'the locales of localized entries, comma-separated (reading or writing another is a 400)', 'en', list),
+  locales: setting('locales', 'the locales of localized entries, comma-separated (reading or writing another is a 400); default: those the data folder or the export carries, else en', 'en', list),
   defaultLocale: setting('default-locale', 'locale used when a request names none (default: the first of --locales)', '', (t) => t),
   prefix: setting('prefix', 'path prefix of the REST API', '/api', text),
   corsOrigins: setting('cors-origins', 'origins browsers may read answers from: * or a comma-separated list', '*', (t) => (t === '*' ? '*' as const : list(t))),

@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
@@ -103,5 +103,61 @@ describe('quarry import of damaged or foreign files: exit 1 with what is wrong',
     const ctx = testContext(env);
     expect(await main(['import', join(dir, 'pretty.json'), '--data', join(dir, 'db')], ctx), ctx.stderr.text).toBe(0);
     expect(ctx.stderr.text).toMatch(/import: 29 records in/);
+  });
+});
+
+describe('an export carries what its import needs: no flags beyond the schemas', () => {
+  const schemasOnly = { QUARRY_SCHEMAS: DEMO_SCHEMAS };
+  let dir: string;
+  const run = async (argv: string[], expected = 0) => {
+    const ctx = testContext(schemasOnly);
+    const code = await main(argv, ctx);
+    expect(code, ctx.stderr.text).toBe(expected);
+    return ctx;
+  };
+  /** An export's text without its `exportedAt`, the one thing two exports of the same folder may differ in. */
+  const timeless = (path: string) => readFileSync(path, 'utf8').replace(/"exportedAt":"[^"]*"/, '');
+
+  beforeAll(async () => {
+    dir = tempDir();
+    const imported = await run(['import', DEMO_DATASET, '--data', join(dir, 'a')]);
+    expect(imported.stderr.text).toMatch(/^locales: en, fr: the export's$/m);
+  }, 60_000);
+
+  it('export, import and export again without --locales: the exports agree byte for byte but for their time, and so do their files', async () => {
+    await run(['export', join(dir, 'a.json'), '--data', join(dir, 'a')]);
+    await run(['import', join(dir, 'a.json'), '--data', join(dir, 'b')]);
+    await run(['export', join(dir, 'b.json'), '--data', join(dir, 'b')]);
+    expect(timeless(join(dir, 'b.json'))).toBe(timeless(join(dir, 'a.json')));
+    expect(records(join(dir, 'a.json'))).toEqual(records(DEMO_DATASET));
+    // A JSON export's first line is its header, then the records' list opens.
+    const header = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8').split('\n')[0]!.replace(/,"records":\[$/, '}')) as { locales: string[] };
+    expect(header.locales).toEqual(['en', 'fr']);
+    for (const name of readdirSync(`${DEMO_DATASET}.uploads`)) {
+      expect(readFileSync(join(dir, 'b.json.uploads', name)).equals(readFileSync(join(`${DEMO_DATASET}.uploads`, name))), name).toBe(true);
+    }
+  }, 60_000);
+
+  it('a folder keeps its locales: commands that open it later without --locales take them', async () => {
+    const checked = await run(['check', join(dir, 'a')]);
+    expect(checked.stderr.text).toMatch(/^locales: en, fr, default en: kept by the data folder/m);
+    expect(checked.stdout.text).toMatch(/^consistent: /m);
+  });
+
+  it('refuses --locales that leave out a locale of the export, before writing anything', async () => {
+    const ctx = await run(['import', DEMO_DATASET, '--data', join(dir, 'c'), '--locales', 'en'], 2);
+    expect(ctx.stderr.text).toMatch(/the export was made with locales en, fr, and --locales en leaves out fr/);
+    expect(existsSync(join(dir, 'c'))).toBe(false);
+  });
+
+  it('refuses an export made under other schemas, naming what differs, before writing anything', async () => {
+    const text = readFileSync(DEMO_DATASET, 'utf8').replace('"name":"string"', '"name":"text"').replace('"restaurants":"relation oneToMany', '"dishes":"integer","restaurants":"relation oneToMany');
+    writeFileSync(join(dir, 'other.json'), text);
+    cpSync(`${DEMO_DATASET}.uploads`, join(dir, 'other.json.uploads'), { recursive: true });
+    const ctx = await run(['import', join(dir, 'other.json'), '--data', join(dir, 'd')], 1);
+    expect(ctx.stderr.text).toMatch(/the export was written under other schemas \(fingerprint [0-9a-f]{16}\): /);
+    expect(ctx.stderr.text).toMatch(/\.name is text in the export, string in the schemas/);
+    expect(ctx.stderr.text).toMatch(/api::chef\.chef\.dishes \(integer\) is not in the schemas/);
+    expect(ctx.stderr.text).toContain('Nothing was written to the data folder.');
   });
 });

@@ -1,7 +1,7 @@
 import type { CheckReport, FilesReport } from '../../index.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
-import { openQuarry } from '../open.js';
+import { given, openQuarry } from '../open.js';
 import { describeSettings, resolveSettings } from '../settings.js';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../usage.js';
 
@@ -35,7 +35,7 @@ Example:
     const s = resolveSettings(CHECK_SETTINGS, args.flags, ctx.env, {}, dir === undefined ? {} : { data: dir });
     ctx.stderr.write(describeSettings(this.name, s));
     const quarry = openQuarry({
-      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value,
+      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: given(s.locales), defaultLocale: s.defaultLocale.value,
     }, ctx, true);
     try {
       const report = quarry.check();

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.js';
-import { openQuarry } from '../open.js';
+import { given, openQuarry } from '../open.js';
 import { describeSettings, resolveSettings } from '../settings.js';
 import { exportFile } from '../transfer/export-file.js';
 import { formatOf } from '../transfer/files.js';
@@ -33,7 +33,7 @@ Example:
     formatOf(file);
     ctx.stderr.write(describeSettings(this.name, s));
     const quarry = openQuarry({
-      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value,
+      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: given(s.locales), defaultLocale: s.defaultLocale.value,
     }, ctx, true);
     try {
       await exportFile(quarry, file, ctx.stderr);

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from '../command.js';
-import { openQuarry } from '../open.js';
+import { given, openQuarry } from '../open.js';
 import { describeSettings, resolveSettings } from '../settings.js';
 import { formatOf } from '../transfer/files.js';
-import { importFile, ImportStopped } from '../transfer/import-file.js';
+import type { ExportHeader } from '../transfer/format.js';
+import { exportHeaderOf, importFile, ImportStopped } from '../transfer/import-file.js';
 import { UsageError } from '../usage.js';
 import { compactStore } from '../../store/compact.js';
 
@@ -32,10 +33,16 @@ before any record is written: a missing or changed file stops the import, naming
 with nothing written. Exports made before files were carried (format version 1) import as
 before, their file records without bytes.
 
+An export carries what its import needs: the locales and default locale it was made with
+(taken unless --locales is given, which must then hold all of them) and what each exported
+content-type's fields store (an export made under other schemas is refused, naming the fields
+that differ). Both are checked before anything is written. The data folder keeps its locales,
+so that commands opening it later (serve, export, check) need no --locales either.
+
 Progress goes to stderr: a bar on a terminal, plain lines otherwise.
 
 Example:
-  quarry import data/demo/dataset.json --schemas data/schemas --data .quarry/copy --locales en,fr
+  quarry import data/demo/dataset.json --schemas data/schemas --data .quarry/copy
 `,
   async run(args, ctx) {
     const s = resolveSettings(IMPORT_SETTINGS, args.flags, ctx.env);
@@ -43,9 +50,13 @@ Example:
     formatOf(file);
     if (!existsSync(file)) throw new UsageError(`${args.positionals[0]}: no such file`);
     ctx.stderr.write(describeSettings(this.name, s));
+    const header = await exportHeaderOf(file).catch((e: Error) => {
+      throw new Error(`${e.message}\nNothing was written to the data folder.`, { cause: e });
+    });
+    const i18n = localesFor(header, given(s.locales), s.defaultLocale.value);
+    if (given(s.locales) === undefined && header.locales !== undefined) ctx.stderr.write(`locales: ${header.locales.join(', ')}: the export's\n`);
     const quarry = openQuarry({
-      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value,
-      noSync: s.noSync.value,
+      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, noSync: s.noSync.value, ...i18n,
     }, ctx);
     try {
       await importFile(quarry, file, s.batch.value, ctx.stderr);
@@ -63,3 +74,18 @@ Example:
     return 0;
   },
 };
+
+/**
+ * The locales to import with: those given, else the export's (an export made before it carried
+ * them takes the settings' defaults). Given ones must hold every locale the export was made with,
+ * or the import is refused before anything is written.
+ */
+function localesFor(header: ExportHeader, locales: readonly string[] | undefined, defaultLocale: string): { locales: readonly string[] | undefined; defaultLocale: string } {
+  if (locales === undefined) return { locales: header.locales, defaultLocale: defaultLocale !== '' ? defaultLocale : header.defaultLocale ?? '' };
+  const missing = (header.locales ?? []).filter((locale) => !locales.includes(locale));
+  if (missing.length > 0) {
+    throw new UsageError(`the export was made with locales ${header.locales!.join(', ')}, and --locales ${locales.join(',')} leaves out ${missing.join(', ')}: `
+      + 'give them too, or leave --locales out to take the export\'s. Nothing was written to the data folder.');
+  }
+  return { locales, defaultLocale };
+}

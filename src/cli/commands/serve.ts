@@ -2,7 +2,7 @@ import type { Quarry } from '../../index.js';
 import { startNodeHttpServer, startServer, type HttpSettingsInput, type RunningServer } from '../../http/index.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
-import { openQuarry } from '../open.js';
+import { given, openQuarry } from '../open.js';
 import { SERVING_SETTINGS, servingOptions } from '../serving.js';
 import { describeSettings, resolveSettings } from '../settings.js';
 import { youngGenerationNote } from '../young-generation.js';
@@ -131,7 +131,7 @@ Example:
     return serveCommandRun({
       command: this.name, args, processes,
       open: ({ shared, quiet }) => openQuarry({
-        schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: s.locales.value, defaultLocale: s.defaultLocale.value,
+        schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: given(s.locales), defaultLocale: s.defaultLocale.value,
         noSync: s.noSync.value, shared, ...serving.quarry,
       }, quiet ? { cwd: ctx.cwd, stderr: SILENT } : ctx),
       http: {

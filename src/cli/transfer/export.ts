@@ -2,6 +2,7 @@ import type { Entry, Quarry } from '../../index.js';
 import type { ContentType } from '../../schema/types.js';
 import type { Status } from '../../store/layout.js';
 import { FILE_UID } from '../../schema/builtin-upload.js';
+import { fingerprintOf, shapesOf } from '../../schema/shapes.js';
 import { componentFieldsOf, componentPopulate, payloadOf } from './component-fields.js';
 import {
   FORMAT, FORMAT_VERSION,
@@ -25,11 +26,15 @@ export class Exporter {
   constructor(private readonly quarry: Quarry) {}
 
   header(): ExportHeader {
+    const types = this.types();
+    const shapes = shapesOf(this.quarry.registry, types.map((ct) => ct.uid));
+    const { locales, defaultLocale } = this.quarry.i18n;
     return {
       format: FORMAT,
       version: FORMAT_VERSION,
       exportedAt: new Date().toISOString(),
-      types: this.types().map((ct) => ({ uid: ct.uid, draftAndPublish: ct.draftAndPublish, localized: ct.localized })),
+      types: types.map((ct) => ({ uid: ct.uid, draftAndPublish: ct.draftAndPublish, localized: ct.localized })),
+      locales, defaultLocale, fingerprint: fingerprintOf(shapes), shapes,
     };
   }
 

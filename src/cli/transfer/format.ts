@@ -18,6 +18,7 @@
  * SHA-256 (`files`). File records come first in section 1, so an import can check and stage
  * every file before it writes a record (upload-files.ts).
  */
+import type { Shapes } from '../../schema/shapes.js';
 import type { Status } from '../../store/layout.js';
 
 export const FORMAT = 'quarry-export';
@@ -32,6 +33,16 @@ export interface ExportHeader {
   readonly exportedAt: string;
   /** The content-types the records belong to, with the two options that decide their sections. */
   readonly types: readonly { readonly uid: string; readonly draftAndPublish: boolean; readonly localized: boolean }[];
+  /**
+   * What an import needs to take the export as it is, without flags; absent in exports made
+   * before they were carried (an import then takes them from its settings). The locales the
+   * exporting folder was configured with, and its default.
+   */
+  readonly locales?: readonly string[];
+  readonly defaultLocale?: string;
+  /** What each exported content-type's fields (and the components they hold) store, and their hash. */
+  readonly shapes?: Shapes;
+  readonly fingerprint?: string;
 }
 
 /** Which row a record is about: one version of one document in one locale. */

@@ -2,7 +2,8 @@ import type { Quarry } from '../../index.js';
 import { Progress, type ProgressOutput } from '../progress.js';
 import { openRecordReader } from './files.js';
 import { Importer } from './import.js';
-import { readHeader, readRecord } from './records.js';
+import type { ExportHeader } from './format.js';
+import { parseHeader, readHeader, readRecord } from './records.js';
 import { StagedUploads } from './uploads-in.js';
 
 export interface ImportSummary {
@@ -18,6 +19,17 @@ export class ImportStopped extends Error {
   override readonly name = 'ImportStopped';
   constructor(cause: unknown, readonly wrote: boolean) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+/** The header of the export at `path`, read before a Quarry is opened for it: its locales decide how to open it. */
+export async function exportHeaderOf(path: string): Promise<ExportHeader> {
+  const reader = openRecordReader(path);
+  try {
+    for await (const value of reader.values) return parseHeader(value);
+    throw new Error(`${path}: the file is empty`);
+  } finally {
+    reader.close();
   }
 }
 

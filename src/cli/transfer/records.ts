@@ -1,4 +1,5 @@
 import { isRecord } from '../../objects.js';
+import { shapeDifferences, shapesOf } from '../../schema/shapes.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import {
   FORMAT, READABLE_VERSIONS,
@@ -10,19 +11,42 @@ import { isStoredName } from '../../uploads/file-names.js';
 
 /** Checks what a file holds before anything is written from it; errors say which record is wrong. */
 
+/** The header of an export checked against the schemas: its types, their options and, when it carries them, their fields. */
 export function readHeader(value: unknown, registry: SchemaRegistry): ExportHeader {
-  const h = value as Partial<ExportHeader> | null;
-  if (typeof h !== 'object' || h === null || h.format !== FORMAT) throw new Error('not a Quarry export (its header has no "format": "quarry-export")');
-  if (typeof h.version !== 'number' || !READABLE_VERSIONS.includes(h.version)) {
-    throw new Error(`export format version ${String(h.version)} is not supported (this Quarry reads versions ${READABLE_VERSIONS.join(' and ')})`);
-  }
-  if (!Array.isArray(h.types)) throw new Error('the header has no list of "types"');
+  const h = parseHeader(value);
   for (const t of h.types) {
     const ct = registry.get(t.uid);
     if (!ct) throw new Error(`the export holds content-type ${t.uid}, which the schemas do not define`);
     if (ct.draftAndPublish !== t.draftAndPublish || ct.localized !== t.localized) {
       throw new Error(`${t.uid} differs from the schemas: exported with draftAndPublish=${t.draftAndPublish}, localized=${t.localized}; the schemas say ${ct.draftAndPublish}, ${ct.localized}`);
     }
+  }
+  if (h.shapes !== undefined) {
+    const differences = shapeDifferences(h.shapes, shapesOf(registry, h.types.map((t) => t.uid)));
+    if (differences.length > 0) {
+      const shown = differences.slice(0, 8).join('; ');
+      throw new Error(`the export was written under other schemas (fingerprint ${h.fingerprint ?? 'unknown'}): ${shown}${differences.length > 8 ? `; and ${differences.length - 8} more` : ''}`);
+    }
+  }
+  return h;
+}
+
+/** The header of an export on its own: its format, version, types and what it says of its locales. */
+export function parseHeader(value: unknown): ExportHeader {
+  const h = value as Partial<ExportHeader> | null;
+  if (typeof h !== 'object' || h === null || h.format !== FORMAT) throw new Error('not a Quarry export (its header has no "format": "quarry-export")');
+  if (typeof h.version !== 'number' || !READABLE_VERSIONS.includes(h.version)) {
+    throw new Error(`export format version ${String(h.version)} is not supported (this Quarry reads versions ${READABLE_VERSIONS.join(' and ')})`);
+  }
+  if (!Array.isArray(h.types)) throw new Error('the header has no list of "types"');
+  if (h.locales !== undefined && (!Array.isArray(h.locales) || h.locales.length === 0 || !h.locales.every((l) => typeof l === 'string'))) {
+    throw new Error('the header\'s "locales" must be a list of locale codes');
+  }
+  if (h.defaultLocale !== undefined && (typeof h.defaultLocale !== 'string' || !(h.locales ?? []).includes(h.defaultLocale))) {
+    throw new Error('the header\'s "defaultLocale" must be one of its "locales"');
+  }
+  if (h.shapes !== undefined && (typeof h.shapes !== 'object' || h.shapes === null || typeof h.shapes.types !== 'object' || typeof h.shapes.components !== 'object')) {
+    throw new Error('the header\'s "shapes" must hold "types" and "components"');
   }
   return h as ExportHeader;
 }

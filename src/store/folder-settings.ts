@@ -1,0 +1,42 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * What a data folder remembers of how it was last opened for writing, so that the commands
+ * opening it later without flags (`quarry serve --data DIR`) configure it the same way: its
+ * locales and their default. Kept in a small JSON file beside the LMDB files, readable before
+ * the environment is opened (its settings are needed to open it).
+ */
+export interface FolderSettings {
+  readonly locales: readonly string[];
+  readonly defaultLocale: string;
+}
+
+const FILE = 'quarry-settings.json';
+
+/** The folder's settings, or undefined when it has none (new, or made before they were kept). */
+export function readFolderSettings(folder: string): FolderSettings | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(folder, FILE), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const value = JSON.parse(text) as Partial<FolderSettings> | null;
+  const { locales, defaultLocale } = value ?? {};
+  if (!Array.isArray(locales) || !locales.every((l) => typeof l === 'string') || typeof defaultLocale !== 'string') {
+    throw new Error(`${join(folder, FILE)}: expected { "locales": [...], "defaultLocale": "..." }`);
+  }
+  return { locales, defaultLocale };
+}
+
+/** Keeps the settings a folder was opened with, when they differ from what it kept; written whole or not at all. */
+export function keepFolderSettings(folder: string, settings: FolderSettings): void {
+  const kept = readFolderSettings(folder);
+  if (kept !== undefined && kept.defaultLocale === settings.defaultLocale && kept.locales.join(',') === settings.locales.join(',')) return;
+  const path = join(folder, FILE);
+  // A temporary of this process's own: serving processes opening the folder together never share one.
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify({ locales: settings.locales, defaultLocale: settings.defaultLocale }, null, 2)}\n`);
+  renameSync(temporary, path);
+}
