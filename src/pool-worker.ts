@@ -7,15 +7,25 @@
  * inside that one snapshot: a write committed on the main thread before the task started is
  * seen whole, one committed meanwhile not at all.
  */
+import { setPriority } from 'node:os';
 import { parentPort, threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';
 import { ServiceUnavailableError } from './errors/index.js';
 import { Deadline } from './pool/deadline.js';
+import { POOL_THREAD_NICE } from './pool/pool.js';
 import { serializeError, WORKER_LOADED, type PoolReply, type PoolTask, type WorkerInit, type WorkerLoaded } from './pool/protocol.js';
 import { createQuarry } from './quarry.js';
 import { SchemaRegistry } from './schema/registry.js';
 
 const init = workerData as WorkerInit;
+// Broad reads run here so that the main thread stays free for cheap ones; at a lower priority, so
+// that on a machine whose cores they fill the main thread still gets a core when a request comes
+// (Linux keeps a nice value per thread: 0 names this one).
+try {
+  setPriority(0, POOL_THREAD_NICE);
+} catch {
+  // Not allowed here (some containers): the thread runs at the process's priority.
+}
 const quarry = createQuarry({ schemas: new SchemaRegistry(init.types, init.components), path: init.path, readOnly: true, i18n: init.i18n, filterLimits: init.filterLimits });
 // A list past its deadline stops at its next store read (see deadline.ts) instead of waiting
 // for the main thread to terminate the thread.

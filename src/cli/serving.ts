@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { HttpSettingsInput } from '../http/index.js';
 import type { QuarryOptions } from '../quarry.js';
 import type { Values } from './settings.js';
@@ -30,9 +31,22 @@ export function servingOptions(s: Values<(typeof SERVING_SETTINGS)[number]>): Se
     quarry: {
       filterLimits: { maxConditions: s.maxFilterConditions.value, maxListValues: s.maxInValues.value, maxDepth: s.maxQueryDepth.value },
       queryTimeoutMs: s.queryTimeoutMs.value,
-      pool: s.poolThreads.value === 0 ? undefined : { threads: s.poolThreads.value, timeoutMs: s.queryTimeoutMs.value },
+      pool: poolOf(s.poolThreads.value, s.processes.value, s.queryTimeoutMs.value),
       images: { formats: s.imageFormats.value },
     },
     shutdownGraceMs: s.shutdownGraceMs.value,
   };
+}
+
+/**
+ * The worker pool of each serving process. `auto` shares out the cores the serving processes
+ * leave, at least one thread each: broad reads then never hold a process's requests behind them
+ * (bench:mixed, 100k rows, 2 processes: cheap reads beside broad ones at p99 143 ms without a
+ * pool, single milliseconds with one thread each), and the threads' lower priority keeps the
+ * cores for request handling when both are busy.
+ */
+function poolOf(threads: number | 'auto', processes: number, timeoutMs: number): Serving['quarry']['pool'] {
+  if (threads === 0) return undefined;
+  const each = threads === 'auto' ? Math.max(1, Math.floor((availableParallelism() - processes) / processes)) : threads;
+  return { threads: each, timeoutMs };
 }

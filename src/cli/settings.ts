@@ -58,6 +58,10 @@ function wholeNumber(t: string): number {
   return Number(t);
 }
 
+function poolThreads(t: string): number | 'auto' {
+  return t === 'auto' ? t : wholeNumber(t);
+}
+
 function access(t: string): 'public' | 'token' {
   if (t !== 'public' && t !== 'token') throw new Error('must be "public" (anyone) or "token" (an API token that allows it)');
   return t;
@@ -133,7 +137,7 @@ export const SETTINGS = {
   maxPopulateDepth: setting('max-populate-depth', 'levels populate may nest; more is a 400', String(DEFAULT_LIST_PARAMS_SETTINGS.maxPopulateDepth), positive),
   graphqlMaxDepth: setting('graphql-max-depth', 'field levels a GraphQL operation may nest; more is refused before it runs', String(DEFAULT_GRAPHQL_SETTINGS.maxDepth), positive),
   graphqlMaxCost: setting('graphql-max-cost', 'field values a GraphQL operation may resolve (lists count by page size); more is refused before it runs', String(DEFAULT_GRAPHQL_SETTINGS.maxCost), positive),
-  poolThreads: setting('pool-threads', 'worker threads for expensive list queries (0: every query runs on the main thread)', '0', wholeNumber),
+  poolThreads: setting('pool-threads', 'worker threads per serving process for broad reads, at a lower priority (0: every read on the main thread; auto: the cores the serving processes leave, at least 1)', 'auto', poolThreads),
   queryTimeoutMs: setting('query-timeout-ms', 'a read (list or single entry, inline or pooled) still running after this is cancelled with a 503', String(DEFAULT_TIMEOUT_MS), positive),
   uploadMaxFileBytes: setting('upload-max-file-bytes', 'largest file POST /api/upload takes; a larger one is a 413', String(DEFAULT_HTTP_SETTINGS.uploadMaxFileBytes), positive),
   imageFormats: setting('image-formats', 'make each uploaded image\'s thumbnail and smaller breakpoint formats (false: store the image alone)', 'true', flagValue),

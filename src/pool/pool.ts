@@ -38,6 +38,9 @@ export interface PoolSettings {
 export const DEFAULT_COST_THRESHOLD = 250;
 export const DEFAULT_TIMEOUT_MS = 5_000;
 
+/** The nice value of pool threads (the main thread has 0): broad reads yield the core to request handling. */
+export const POOL_THREAD_NICE = 5;
+
 export function resolvePoolSettings(input: Partial<PoolSettings> = {}): PoolSettings {
   const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<PoolSettings>;
   const settings: PoolSettings = {

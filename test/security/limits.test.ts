@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
@@ -174,6 +175,16 @@ describe('the CLI passes each limit to the server', () => {
       },
       shutdownGraceMs: 800,
     });
+  });
+
+  it('gives each serving process a pool by default: the cores the processes leave, at least one thread', () => {
+    for (const processes of [1, 2, 8]) {
+      const s = resolveSettings(SERVING_SETTINGS, {}, { QUARRY_PROCESSES: String(processes) });
+      expect(s.poolThreads.value).toBe('auto');
+      const threads = Math.max(1, Math.floor((availableParallelism() - processes) / processes));
+      expect(servingOptions(s).quarry.pool).toEqual({ threads, timeoutMs: s.queryTimeoutMs.value });
+    }
+    expect(servingOptions(resolveSettings(SERVING_SETTINGS, {}, { QUARRY_POOL_THREADS: '0' })).quarry.pool).toBeUndefined();
   });
 
   it('`quarry serve` answers with the limits of its flags, and prints them at start-up', async () => {
