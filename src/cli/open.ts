@@ -3,7 +3,7 @@ import { extname, resolve } from 'node:path';
 import { createQuarry, type Quarry, type QuarryOptions } from '../index.js';
 import { SweepStopped } from '../uploads/startup-sweep.js';
 import type { Context } from './context.js';
-import { readFolderSettings } from '../store/folder-settings.js';
+import { importMarkOf, readFolderSettings } from '../store/folder-settings.js';
 import type { Resolved } from './settings.js';
 import { UsageError } from './usage.js';
 
@@ -35,6 +35,10 @@ export function openQuarry(s: OpenSettings, ctx: Pick<Context, 'cwd' | 'stderr'>
   const schemas = resolve(cwd, s.schemas);
   if (!existsSync(schemas)) throw new UsageError(`--schemas ${s.schemas}: no such folder`);
   const data = dataFolder(s.data, cwd, readOnly);
+  const importing = importMarkOf(data);
+  if (importing !== undefined) {
+    throw new UsageError(`--data ${s.data}: an import into this folder (of ${importing.file}, begun ${importing.startedAt}) did not finish, so it holds part of that file: remove the folder and import again`);
+  }
   const kept = s.locales === undefined ? readFolderSettings(data) : undefined;
   const locales = s.locales ?? kept?.locales ?? ['en'];
   const defaultLocale = s.defaultLocale !== '' ? s.defaultLocale : kept?.defaultLocale ?? locales[0]!;

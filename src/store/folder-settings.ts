@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -13,6 +13,7 @@ export interface FolderSettings {
 }
 
 const FILE = 'quarry-settings.json';
+const IMPORTING = 'quarry-import-incomplete.json';
 
 /** The folder's settings, or undefined when it has none (new, or made before they were kept). */
 export function readFolderSettings(folder: string): FolderSettings | undefined {
@@ -39,4 +40,33 @@ export function keepFolderSettings(folder: string, settings: FolderSettings): vo
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify({ locales: settings.locales, defaultLocale: settings.defaultLocale }, null, 2)}\n`);
   renameSync(temporary, path);
+}
+
+/** What an import in progress left in its folder: it is marked incomplete until the import ends well. */
+export interface ImportMark {
+  readonly file: string;
+  readonly startedAt: string;
+}
+
+/**
+ * Marks the folder as holding an import in progress, from its first write: a folder whose
+ * import was interrupted (killed, or stopped by a bad record after writing) keeps the mark, and
+ * the commands refuse to open it rather than serve part of the data (`importMarkOf`).
+ */
+export function markImportStarted(folder: string, file: string): void {
+  writeFileSync(join(folder, IMPORTING), `${JSON.stringify({ file, startedAt: new Date().toISOString() } satisfies ImportMark)}\n`);
+}
+
+/** The import ended well (or wrote nothing): the folder is whole. */
+export function clearImportMark(folder: string): void {
+  rmSync(join(folder, IMPORTING), { force: true });
+}
+
+/** The mark of an import that did not end, or undefined. */
+export function importMarkOf(folder: string): ImportMark | undefined {
+  try {
+    return JSON.parse(readFileSync(join(folder, IMPORTING), 'utf8')) as ImportMark;
+  } catch {
+    return undefined;
+  }
 }

@@ -93,7 +93,11 @@ describe('quarry import of damaged or foreign files: exit 1 with what is wrong',
     writeExport(join(dir, 'cut.json'), lines.slice(0, 400).join('\n'));
     const ctx = testContext(env);
     expect(await main(['import', join(dir, 'cut.json'), '--data', join(dir, 'db'), '--batch', '100'], ctx)).toBe(1);
-    expect(ctx.stderr.text).toMatch(/it was cut short\nThe data folder holds what was imported before the error: remove it before importing again\.\n/);
+    expect(ctx.stderr.text).toMatch(/it was cut short\nThe data folder holds what was imported before the error, and is marked incomplete: remove it before importing again\.\n/);
+    // Marked: no command opens it as if it were whole.
+    const served = testContext(env);
+    expect(await main(['export', join(dir, 'again.json'), '--data', join(dir, 'db')], served)).toBe(2);
+    expect(served.stderr.text).toMatch(/an import into this folder \(of \S+cut\.json, begun \S+\) did not finish, so it holds part of that file: remove the folder and import again/);
   });
 
   it('a file pretty-printed by another tool is read whole', async () => {

@@ -8,6 +8,7 @@ import type { ExportHeader } from '../transfer/format.js';
 import { exportHeaderOf, importFile, ImportStopped } from '../transfer/import-file.js';
 import { UsageError } from '../usage.js';
 import { compactStore } from '../../store/compact.js';
+import { clearImportMark, markImportStarted } from '../../store/folder-settings.js';
 
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 
@@ -39,6 +40,10 @@ content-type's fields store (an export made under other schemas is refused, nami
 that differ). Both are checked before anything is written. The data folder keeps its locales,
 so that commands opening it later (serve, export, check) need no --locales either.
 
+From its first write the data folder is marked incomplete until the import has ended well: a
+folder whose import was interrupted keeps the mark, and every command refuses to open it (remove
+it and import again) rather than serve part of the file.
+
 Progress goes to stderr: a bar on a terminal, plain lines otherwise.
 
 Example:
@@ -58,18 +63,23 @@ Example:
     const quarry = openQuarry({
       schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, noSync: s.noSync.value, ...i18n,
     }, ctx);
+    const data = resolve(ctx.cwd, s.data.value);
     try {
-      await importFile(quarry, file, s.batch.value, ctx.stderr);
+      // Marked incomplete from before its first write: a folder this import does not finish is never served as if whole.
+      await importFile(quarry, file, s.batch.value, ctx.stderr, () => markImportStarted(data, file));
     } catch (e) {
-      const after = e instanceof ImportStopped && e.wrote
-        ? 'The data folder holds what was imported before the error: remove it before importing again.'
+      const wrote = e instanceof ImportStopped && e.wrote;
+      if (!wrote) clearImportMark(data);
+      const after = wrote
+        ? 'The data folder holds what was imported before the error, and is marked incomplete: remove it before importing again.'
         : 'Nothing was written to the data folder.';
       throw new Error(`${(e as Error).message}\n${after}`, { cause: e });
     } finally {
       await quarry.close();
     }
     // The folder was new and is closed again: the import's free pages would slow later commits.
-    const { bytesBefore, bytesAfter } = await compactStore(resolve(ctx.cwd, s.data.value));
+    const { bytesBefore, bytesAfter } = await compactStore(data);
+    clearImportMark(data);
     ctx.stderr.write(`compacted: ${mib(bytesBefore)} -> ${mib(bytesAfter)}\n`);
     return 0;
   },

@@ -37,13 +37,15 @@ export async function exportHeaderOf(path: string): Promise<ExportHeader> {
  * Streams a JSON or msgpack export into an empty Quarry, with progress by bytes read, and its
  * uploaded files into the Quarry's uploads folder, every one checked and staged before the first
  * record is written (uploads-in.ts); throws ImportStopped, having removed the files it put there.
+ * `begins` is called once the Quarry is known to be empty, before anything is written to it.
  */
-export async function importFile(quarry: Quarry, path: string, batch: number, progressOut: ProgressOutput): Promise<ImportSummary> {
+export async function importFile(quarry: Quarry, path: string, batch: number, progressOut: ProgressOutput, begins: () => void = () => undefined): Promise<ImportSummary> {
   const importer = new Importer(quarry, batch);
   let uploads: StagedUploads | undefined;
   try {
     const started = Date.now();
     await importer.checkEmpty();
+    begins();
     uploads = await StagedUploads.stage(quarry, path);
     if (uploads.count > 0) progressOut.write(`import: ${uploads.count} files (${(uploads.bytes / 1024 ** 2).toFixed(1)} MiB) checked against their SHA-256\n`);
     await uploads.batch.commit();
