@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { YOUNG_GENERATION_FLAGS } from '../../src/cli/young-generation.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = join(HERE, '..', '..', '..');
@@ -38,7 +39,8 @@ function stopper(child: ChildProcess): () => Promise<void> {
 
 /** `quarry serve` over `data` on a free port, as a user starts it, with `flags` beside. */
 export async function startQuarry(data: string, flags: readonly string[]): Promise<Running> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--schemas', SCHEMAS, '--data', data, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // With the node flags bin/quarry.js's shebang gives a user (spawning node with the file skips them).
+  const child = spawn(process.execPath, [...YOUNG_GENERATION_FLAGS, BIN, 'serve', '--schemas', SCHEMAS, '--data', data, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await started(child, /content-types at (\S+)/, 'quarry serve');
   return { base: url.replace(/\/api$/, ''), stop: stopper(child) };
 }
