@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { generateDataset } from '../fixtures/dataset/generate.js';
 import { numberFlag, parseSize, readArgs } from './args.js';
 import { loadQuarry } from './http/load.js';
-import { median, startQuarry } from './processes/children.js';
+import { median, startQuarry, using } from './processes/children.js';
 import { hasWrk, wrk, type WrkResult } from './processes/wrk.js';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -53,16 +53,16 @@ async function main(): Promise<void> {
   };
   for (let round = 1; round <= rounds; round++) {
     for (const pool of pools) {
-      const server = await startQuarry(loaded.path, pool === 'default' ? [] : ['--pool-threads', pool]);
-      const url = (path: string) => `${server.base}${path}`;
-      for (const path of [...broad, ...selective]) await wrk(url(path), { connections: 2, seconds: 1, threads: 1 });
-      for (const [i, path] of selective.entries()) keep(`${pool} alone selective ${i}`, await wrk(url(path), { connections: 2, seconds, threads: 1 }));
-      // The broad clients start first and run past the selective ones' window.
-      const background = broad.map((path) => wrk(url(path), { connections: 2, seconds: seconds * selective.length + 2, threads: 1, nice: 15 }));
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      for (const [i, path] of selective.entries()) keep(`${pool} mixed selective ${i}`, await wrk(url(path), { connections: 2, seconds, threads: 1 }));
-      for (const [i, result] of (await Promise.all(background)).entries()) keep(`${pool} mixed broad ${i}`, result);
-      await server.stop();
+      await using(startQuarry(loaded.path, pool === 'default' ? [] : ['--pool-threads', pool]), async (server) => {
+        const url = (path: string) => `${server.base}${path}`;
+        for (const path of [...broad, ...selective]) await wrk(url(path), { connections: 2, seconds: 1, threads: 1 });
+        for (const [i, path] of selective.entries()) keep(`${pool} alone selective ${i}`, await wrk(url(path), { connections: 2, seconds, threads: 1 }));
+        // The broad clients start first and run past the selective ones' window.
+        const background = broad.map((path) => wrk(url(path), { connections: 2, seconds: seconds * selective.length + 2, threads: 1, nice: 15 }));
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        for (const [i, path] of selective.entries()) keep(`${pool} mixed selective ${i}`, await wrk(url(path), { connections: 2, seconds, threads: 1 }));
+        for (const [i, result] of (await Promise.all(background)).entries()) keep(`${pool} mixed broad ${i}`, result);
+      });
     }
     console.log(`round ${round} done`);
   }

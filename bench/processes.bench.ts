@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { generateDataset } from '../fixtures/dataset/generate.js';
 import { listFlag, numberFlag, parseSize, readArgs } from './args.js';
 import { loadQuarry } from './http/load.js';
-import { median, startBare, startQuarry } from './processes/children.js';
+import { median, startBare, startQuarry, using } from './processes/children.js';
 import { hasWrk, wrk, type WrkResult } from './processes/wrk.js';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -57,17 +57,15 @@ async function main(): Promise<void> {
   };
   for (let round = 1; round <= rounds; round++) {
     for (const transport of transports) {
-      const bare = await startBare(transport);
-      record(`${transport} bare`, await wrk(`${bare.base}/`, { connections, seconds, threads: 1 }));
-      await bare.stop();
+      await using(startBare(transport), async (bare) => record(`${transport} bare`, await wrk(`${bare.base}/`, { connections, seconds, threads: 1 })));
       for (const n of processCounts) {
-        const server = await startQuarry(folder, ['--transport', transport, '--processes', String(n)]);
-        for (const c of cases) {
-          // A short first run warms the caches and the JIT of every process.
-          await wrk(`${server.base}${c.path}`, { connections, seconds: 1, threads: 1 });
-          record(`${transport} ${n}p ${c.name}`, await wrk(`${server.base}${c.path}`, { connections, seconds, threads: 1 }));
-        }
-        await server.stop();
+        await using(startQuarry(folder, ['--transport', transport, '--processes', String(n)]), async (server) => {
+          for (const c of cases) {
+            // A short first run warms the caches and the JIT of every process.
+            await wrk(`${server.base}${c.path}`, { connections, seconds: 1, threads: 1 });
+            record(`${transport} ${n}p ${c.name}`, await wrk(`${server.base}${c.path}`, { connections, seconds, threads: 1 }));
+          }
+        });
       }
       console.log(`round ${round} ${transport} done`);
     }

@@ -58,3 +58,13 @@ export const median = (values: readonly number[]): number => {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+
+/** Runs `use` on a started server and stops it however `use` ends: a failed run leaves no server behind. */
+export async function using<T>(started: Promise<Running>, use: (server: Running) => Promise<T>): Promise<T> {
+  const server = await started;
+  try {
+    return await use(server);
+  } finally {
+    await server.stop();
+  }
+}
