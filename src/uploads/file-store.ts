@@ -63,10 +63,7 @@ export class FileStore {
    */
   sweepFirst(unreferenced: (stored: readonly string[]) => Promise<ReadonlySet<string>>): Promise<string[]> {
     // One listing serves both steps: nothing else writes to the folder until the sweep is done.
-    const sweeping = this.entries().then(async (entries) => {
-      const orphans = await unreferenced(entries.filter(isStoredName));
-      return this.removeLeftovers(entries, (name) => !orphans.has(name));
-    });
+    const sweeping = this.entries().then(async (entries) => this.removeLeftovers(entries, await unreferenced(entries.filter(isStoredName))));
     this.swept = sweeping.catch(() => undefined);
     return sweeping;
   }
@@ -118,16 +115,11 @@ export class FileStore {
   }
 
   /**
-   * Removes temporaries and every stored file no record names: what an interrupted upload, or a
-   * crash between a batch's commit and its record's, leaves. Run at startup, before any upload
-   * begins (it would take a batch in progress for leftovers). Answers the names removed.
+   * Removes temporaries and the `orphans` (stored files no record names): what an interrupted
+   * upload, or a crash between a batch's commit and its record's, leaves. Answers the names removed.
    */
-  async sweep(isReferenced: (name: string) => boolean): Promise<string[]> {
-    return this.removeLeftovers(await this.entries(), isReferenced);
-  }
-
-  private async removeLeftovers(entries: readonly string[], isReferenced: (name: string) => boolean): Promise<string[]> {
-    const doomed = entries.filter((name) => name.startsWith(TEMPORARY_PREFIX) || (isStoredName(name) && !isReferenced(name)));
+  private async removeLeftovers(entries: readonly string[], orphans: ReadonlySet<string>): Promise<string[]> {
+    const doomed = entries.filter((name) => name.startsWith(TEMPORARY_PREFIX) || orphans.has(name));
     await Promise.all(doomed.map((name) => unlink(join(this.folder, name)).catch(ignoreMissing)));
     return doomed;
   }

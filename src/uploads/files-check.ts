@@ -1,7 +1,7 @@
 import type { DocumentService } from '../documents/service.js';
 import { Problems, type Problem } from '../store/check/problems.js';
 import type { NamedFile } from './file-names.js';
-import { fileRecords, settled } from './file-records.js';
+import { fileRecords } from './file-records.js';
 import type { FileStore } from './file-store.js';
 import { kilobytes } from './images.js';
 
@@ -30,26 +30,23 @@ export interface FilesReport {
  */
 export async function checkFiles(files: FileStore, records: DocumentService): Promise<FilesReport> {
   const present = new Set(await files.storedNames());
-  // Read again if records were created or deleted meanwhile: one missed would leave orphans that are not.
-  return settled(records, async () => {
-    const problems = new Problems<FileProblemKind>();
-    const named = new Set<string>();
-    let recordCount = 0;
-    let fileCount = 0;
-    for await (const record of fileRecords(records)) {
-      recordCount++;
-      const sizes = await Promise.all(record.files.map((file) => (present.has(file.name) ? files.sizeOf(file.name) : undefined)));
-      record.files.forEach((file, i) => {
-        fileCount++;
-        named.add(file.name);
-        const size = sizes[i];
-        if (size === undefined) problems.add('file-missing', `${record.label}: ${file.name} is not in the uploads folder`);
-        else if (!sizeMatches(file, size)) problems.add('file-size', `${record.label}: ${file.name} holds ${size} bytes, the record says ${recorded(file)}`);
-      });
-    }
-    for (const name of present) if (!named.has(name)) problems.add('file-orphan', `${name}: no file record names it`);
-    return { consistent: problems.count === 0, problems: problems.list, problemCount: problems.count, counts: { records: recordCount, files: fileCount } };
-  });
+  const problems = new Problems<FileProblemKind>();
+  const named = new Set<string>();
+  let recordCount = 0;
+  let fileCount = 0;
+  for await (const record of fileRecords(records)) {
+    recordCount++;
+    const sizes = await Promise.all(record.files.map((file) => (present.has(file.name) ? files.sizeOf(file.name) : undefined)));
+    record.files.forEach((file, i) => {
+      fileCount++;
+      named.add(file.name);
+      const size = sizes[i];
+      if (size === undefined) problems.add('file-missing', `${record.label}: ${file.name} is not in the uploads folder`);
+      else if (!sizeMatches(file, size)) problems.add('file-size', `${record.label}: ${file.name} holds ${size} bytes, the record says ${recorded(file)}`);
+    });
+  }
+  for (const name of present) if (!named.has(name)) problems.add('file-orphan', `${name}: no file record names it`);
+  return { consistent: problems.count === 0, problems: problems.list, problemCount: problems.count, counts: { records: recordCount, files: fileCount } };
 }
 
 /** A format records its exact bytes; a file's own size is in kilobytes to two decimals, compared as Strapi rounds. */

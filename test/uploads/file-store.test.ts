@@ -90,12 +90,18 @@ describe('file store', () => {
     interrupted.begin('never_0123456789.jpg').stream.write('half');
     await new Promise((resolve) => setTimeout(resolve, 50));
     writeFileSync(join(store.folder, '.upload-leftover.tmp'), 'x');
-    const removed = await store.sweep((name) => name === 'kept_0123456789.jpg');
+    let offered: readonly string[] = [];
+    const removed = await store.sweepFirst(async (stored) => {
+      offered = stored;
+      return new Set(stored.filter((name) => name !== 'kept_0123456789.jpg'));
+    });
+    // Only stored names are offered to be judged; temporaries go whatever is said of them.
+    expect([...offered].sort()).toEqual(['kept_0123456789.jpg', 'orphan_0123456789.jpg']);
     expect(removed).toHaveLength(3);
     expect(removed).toEqual(expect.arrayContaining(['.upload-leftover.tmp', 'orphan_0123456789.jpg']));
     expect(removed.filter((name) => /^\.upload-[0-9a-f]{16}\.tmp$/.test(name))).toHaveLength(1);
     expect(listed()).toEqual(['kept_0123456789.jpg']);
-    expect(await new FileStore(join(dir, 'absent')).sweep(() => false)).toEqual([]);
+    expect(await new FileStore(join(dir, 'absent')).sweepFirst(async (stored) => new Set(stored))).toEqual([]);
   });
 
   it('names files as Strapi 5.54 does: a slug of the name, case kept, and 10 random hex digits', () => {

@@ -157,6 +157,12 @@ export class CostWalker {
       case 'ids':
         w.lists += plan.ids.length;
         return plan.ids.length;
+      case 'idRange': {
+        // Two binary searches over the rows in scope, then the slice is copied as it is used.
+        const n = Math.min(this.universe(s.type, s.scopes), Math.max(0, plan.high - plan.low + 1));
+        w.lists += n;
+        return n;
+      }
       case 'index': {
         // Small bounds the planner read whole (and the executor reuses); large ones it extrapolated.
         let n = this.indexMatches(plan, s);

@@ -51,6 +51,8 @@ export class Executor {
         return EMPTY;
       case 'ids':
         return this.existing(plan.ids, s);
+      case 'idRange':
+        return idSlice(toArray(this.universe(s)), plan.low, plan.high);
       case 'index':
         return this.index(plan.field, plan, s);
       case 'grams':
@@ -194,4 +196,21 @@ function valueTest(node: CompareNode | NotNode): (value: unknown) => Truth {
   if (node.child.kind !== 'compare') throw new Error('Only a comparison is negated in a value test');
   const match = matcherFor(node.child);
   return (value) => not3(match(value));
+}
+
+/** The ids of an ascending list from `low` to `high`, both included, found by two binary searches. */
+function idSlice(ids: Uint32Array, low: number, high: number): Uint32Array {
+  const from = firstAtLeast(ids, low);
+  return ids.subarray(from, Math.max(from, firstAtLeast(ids, high + 1)));
+}
+
+function firstAtLeast(ids: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -11,6 +11,8 @@ export type Plan =
   | { readonly op: 'none' }
   /** Rows by id (`id` is the row id itself, not an indexed field): those of the list that exist in scope. */
   | { readonly op: 'ids'; readonly ids: readonly number[] }
+  /** Rows whose id is from `low` to `high`, both included: a slice of the rows in scope, which are ordered by id. */
+  | { readonly op: 'idRange'; readonly low: number; readonly high: number }
   /**
    * Union of an index's sets over a bound; `recheck` is applied to rows of inexact (prefix-indexed)
    * values: the comparison the bound serves, or the `items` node whose items the (multi-valued)

@@ -151,6 +151,8 @@ export class Planner extends FilterVisitor<Planned, PlanContext> {
       const ids = [...new Set(node.op === 'eq' ? [node.value as number] : (node.value as number[]))].sort((a, b) => a - b);
       return { plan: { op: 'ids', ids }, estimate: ids.length, node };
     }
+    const idRange = name === 'id' ? idRangeOf(boundOf(node)) : undefined;
+    if (idRange) return { plan: idRange, estimate: Math.min(ctx.universe, Math.max(0, idRange.high - idRange.low + 1)), node };
     if (!this.indexable(ctx, name)) return this.rowByRow(node, ctx);
     const positive = positiveOf(node);
     if (positive) return this.complement(node, positive, ctx);
@@ -214,3 +216,23 @@ const constPlan = (value: boolean): Plan => (value ? { op: 'all' } : { op: 'none
 const sum = (parts: readonly Planned[]) => parts.reduce((n, p) => n + p.estimate, 0);
 
 const notNullOf = (node: CompareNode): FilterNode => CompareNode.create(node.field, { op: 'notNull' });
+
+/**
+ * An `id` range (`$gt`, `$lte`, `$between`, ...) as the whole ids it holds: rows are kept in id
+ * order, so it is a slice of the rows in scope rather than a test of each (keyset pages, `id > last`).
+ */
+function idRangeOf(bound: IndexBound | undefined): Extract<Plan, { op: 'idRange' }> | undefined {
+  if (bound?.kind !== 'range' || (bound.lo === undefined && bound.hi === undefined)) return undefined;
+  const low = bound.lo === undefined ? 1 : firstWhole(Number(bound.lo), bound.loInclusive === true);
+  const high = bound.hi === undefined ? MAX_ROW_ID : -firstWhole(-Number(bound.hi), bound.hiInclusive === true);
+  if (!Number.isFinite(low) || !Number.isFinite(high)) return undefined;
+  return { op: 'idRange', low: Math.max(1, low), high: Math.min(MAX_ROW_ID, high) };
+}
+
+/** The least whole number above `value`, or at it when `inclusive`. */
+function firstWhole(value: number, inclusive: boolean): number {
+  return Number.isInteger(value) && !inclusive ? value + 1 : Math.ceil(value);
+}
+
+/** Row ids are unsigned 32-bit (the rows' keys). */
+const MAX_ROW_ID = 0xffffffff;

@@ -13,6 +13,8 @@ export function printPlan(plan: Plan): string {
       return plan.op;
     case 'ids':
       return plan.ids.length > MAX_LISTED_IDS ? `ids(${plan.ids.length} ids)` : `ids(${plan.ids.join(', ')})`;
+    case 'idRange':
+      return `ids ${plan.low}..${plan.high}`;
     case 'index':
       return `index ${plan.field}${plan.bound.folded ? ' (folded)' : ''} ${printBound(plan.bound)}`;
     case 'grams':
