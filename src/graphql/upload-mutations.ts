@@ -2,16 +2,11 @@ import {
   GraphQLInputObjectType, GraphQLNonNull, GraphQLString,
   type GraphQLFieldConfigMap, type GraphQLFieldResolver, type GraphQLObjectType,
 } from 'graphql';
-import { ROW_ID } from '../documents/row-id.js';
-import type { Entry } from '../documents/entry.js';
 import { NotFoundError } from '../errors/index.js';
-import { FILE_UID } from '../schema/builtin-upload.js';
+import { FILE_ENTITY_NOT_FOUND } from '../uploads/upload-service.js';
 import type { GraphqlContext } from './context.js';
 import { IdScalar } from './id-scalar.js';
 import type { DocumentSource } from './source.js';
-
-/** Strapi's upload service answers an unknown file with a bare `NotFoundError`, whose message is this. */
-export const FILE_NOT_FOUND_MESSAGE = 'Entity not found';
 
 /** The info a client may change on a file, as Strapi's upload plugin names it. */
 export const FileInfoInput = new GraphQLInputObjectType({
@@ -36,22 +31,19 @@ type Resolver<A> = GraphQLFieldResolver<unknown, GraphqlContext, A>;
  */
 export function uploadMutations(source: DocumentSource, file: GraphQLObjectType): GraphQLFieldConfigMap<unknown, GraphqlContext> {
   const { uploads } = source;
-  const files = source.documents(FILE_UID);
-  const find = (id: string): Promise<Entry | null> =>
-    (ROW_ID.test(id) ? files.findFirst({ filters: { id: { $eq: Number(id) } } }) : Promise.resolve(null));
   const id = { type: new GraphQLNonNull(IdScalar) };
 
   /** What `info` leaves out or sets to null is kept, as Strapi keeps it; no `info` changes nothing (docs: a departure). */
   const update: Resolver<{ readonly id: string; readonly info?: FileInfoArg | null }> = async (_parent, args) => {
-    const found = await find(args.id);
-    if (found === null) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+    const found = await uploads.byRowId(args.id);
+    if (found === null) throw new NotFoundError(FILE_ENTITY_NOT_FOUND);
     const info = args.info ?? {};
     return uploads.updateInfo(found, { name: info.name ?? undefined, alternativeText: info.alternativeText, caption: info.caption });
   };
 
   /** The file as it was, or null when the id names none, as Strapi answers. */
   const remove: Resolver<{ readonly id: string }> = async (_parent, args) => {
-    const found = await find(args.id);
+    const found = await uploads.byRowId(args.id);
     return found === null ? null : uploads.remove(found);
   };
 

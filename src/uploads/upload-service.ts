@@ -13,6 +13,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DocumentService } from '../documents/service.js';
 import type { Entry } from '../documents/entry.js';
+import { ROW_ID } from '../documents/row-id.js';
 import type { Written } from '../documents/together.js';
 import { uploadTargetOf, type UploadTarget } from './upload-target.js';
 import type { FileBatch, FileStore } from './file-store.js';
@@ -79,6 +80,9 @@ export interface UploadHost {
   transaction<const T extends readonly Promise<unknown>[]>(start: () => T): Promise<Written<T>>;
 }
 
+/** What Strapi's upload service answers for a file id that names no file (checked on the peer). */
+export const FILE_ENTITY_NOT_FOUND = 'Entity not found';
+
 export class UploadService {
   private readonly records: DocumentService;
   /** Staged files `create` or `replace` took over: kept or discarded there, never by `discard`. */
@@ -86,6 +90,14 @@ export class UploadService {
 
   constructor(private readonly host: UploadHost, private readonly images?: ImageSettings) {
     this.records = host.documents(FILE_UID);
+  }
+
+  /**
+   * The file a row id names (`POST /upload?id=`, GraphQL's file mutations), as the document
+   * service shows it; null for an id that names none, a documentId or anything not a row id included.
+   */
+  byRowId(id: string): Promise<Entry | null> {
+    return ROW_ID.test(id) ? this.records.findFirst({ filters: { id: { $eq: Number(id) } } }) : Promise.resolve(null);
   }
 
   /**

@@ -1,15 +1,16 @@
 import { Readable } from 'node:stream';
 import { MethodNotAllowedError, NotFoundError, QuarryError, ValidationError } from '../../errors/index.js';
+import type { Entry } from '../../documents/entry.js';
 import type { Quarry } from '../../quarry.js';
 import { uploadTargetOf } from '../../uploads/upload-target.js';
-import type { UploadService } from '../../uploads/upload-service.js';
+import { FILE_ENTITY_NOT_FOUND, type UploadService } from '../../uploads/upload-service.js';
 import type { HttpSettings } from '../settings.js';
 import type { CoreResponse, Exchange, RequestHead } from '../types.js';
 import type { AccessControl } from './auth.js';
 import { readMultipart, type FormFields } from './multipart.js';
 import { fileInfosOf } from './upload-file-info.js';
 import type { QueryStrings } from './query-strings.js';
-import { asAnswered, ENTITY_NOT_FOUND, UploadFilesRoutes } from './upload-files-routes.js';
+import { asAnswered, UploadFilesRoutes } from './upload-files-routes.js';
 import { errorResponse, internalError, json, type BaseHeaders } from './responses.js';
 
 export const UPLOAD_API_ALLOW = 'GET, HEAD, POST, DELETE, OPTIONS';
@@ -68,6 +69,13 @@ export class UploadApiRoute {
     }
   }
 
+  /** The file `?id=` names: a 404 `Entity not found` when none, as Strapi's upload service answers. */
+  private async replaced(id: string): Promise<Entry> {
+    const file = await this.service.byRowId(id);
+    if (file === null) throw new NotFoundError(FILE_ENTITY_NOT_FOUND);
+    return file;
+  }
+
   /** `/upload`, `/upload/files`, `/upload/files/<id>`, a trailing slash ignored; else undefined (404). */
   private resourceOf(path: string): Resource | undefined {
     const rest = path.slice(this.path.length).replace(/\/$/, '');
@@ -86,7 +94,7 @@ export class UploadApiRoute {
     // Strapi reads an empty `id` as none: the request then uploads new files.
     const id = sent === '' ? undefined : sent;
     if (id !== undefined && typeof id !== 'string') throw ValidationError.at('id', 'File id is required and must be a single value');
-    const replaced = id === undefined ? undefined : await this.files.find(id, undefined, ENTITY_NOT_FOUND);
+    const replaced = id === undefined ? undefined : await this.replaced(id);
     const keep = replaced === undefined ? undefined : { hash: String(replaced.hash), ext: String(replaced.ext ?? '') };
     const { fields, files: parts, error } = await readMultipart(body, head.headers['content-type'], this.settings.uploadMaxFileBytes,
       (file) => this.service.stage(file, keep));

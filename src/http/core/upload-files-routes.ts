@@ -12,8 +12,6 @@ import { json, type BaseHeaders } from './responses.js';
 
 /** Strapi's upload controller answers an unknown file with `ctx.notFound('file.notFound')`. */
 const FILE_NOT_FOUND = 'file.notFound';
-/** What Strapi's upload service throws for an unknown `?id=` of `POST /upload` (checked on the peer). */
-export const ENTITY_NOT_FOUND = 'Entity not found';
 
 /**
  * A file as the upload routes answer it: Strapi's controller passes each through `signFileUrls`,
@@ -50,13 +48,13 @@ export class UploadFilesRoutes {
     return json(200, asAnswered(removed), base);
   }
 
-  /** The file a row id names, as the content API shows it; when none, a 404 (Strapi's `file.notFound` unless told). */
-  async find(id: string, query: QueryObject = Object.create(null) as QueryObject, notFound = FILE_NOT_FOUND): Promise<Entry> {
-    if (!ROW_ID.test(id)) throw new NotFoundError(notFound);
+  /** The file a row id names, as the content API shows it under `query`; when none, a 404 `file.notFound`. */
+  async find(id: string, query: QueryObject = Object.create(null) as QueryObject): Promise<Entry> {
+    if (!ROW_ID.test(id)) throw new NotFoundError(FILE_NOT_FOUND);
     const { reads } = this.quarry;
     const page = await reads.page(reads.compileQuery(FILE_UID, byId(query, id), { ...this.settings.listParams, withCount: false }));
     const file = page.results[0];
-    if (file === undefined) throw new NotFoundError(notFound);
+    if (file === undefined) throw new NotFoundError(FILE_NOT_FOUND);
     return file;
   }
 }
