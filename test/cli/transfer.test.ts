@@ -60,6 +60,7 @@ describe('quarry import / export of the demo dataset', () => {
 
 describe('quarry import of damaged or foreign files: exit 1 with what is wrong', () => {
   const lines = readFileSync(DEMO_DATASET, 'utf8').split('\n');
+  const firstRestaurant = lines.find((l) => l.includes('"kind":"version","type":"api::restaurant.restaurant"'));
   /** A file made from the demo dataset, with the dataset's uploaded files beside it as an export has them. */
   const writeExport = (path: string, text: string) => {
     writeFileSync(path, text);
@@ -74,6 +75,9 @@ describe('quarry import of damaged or foreign files: exit 1 with what is wrong',
     ['order.json', [lines[0], lines.find((l) => l.includes('"kind":"links","type":"api::chef.chef"')), lines.find((l) => l.includes('"kind":"version","type":"api::chef.chef"')), ']}'].join('\n'),
       /record 2 \(version of api::chef\.chef \S+ published\) is out of order: section 1 comes before section 4/],
     ['count.json', [lines[0], '{"kind":"end","records":3}', ']}'].join('\n'), /the end record counts 3 records, the file holds 0/],
+    // The first batch holds the bad record: it is rolled back whole, so nothing stays.
+    ['bad-value.json', lines.map((l) => (l === firstRestaurant ? l.replace('"stars":', '"stars":"many","was":') : l)).join('\n'),
+      /record \d+ \(version of api::restaurant\.restaurant \S+ published\): stars must be an integer/],
   ];
   for (const [name, text, message] of cases) {
     it(name, async () => {

@@ -156,15 +156,25 @@ export class Importer {
 
   /**
    * Runs the pending calls in one transaction. Their work is synchronous, so it all lands in
-   * it; their promises settle after it commits, and the first failure is reported.
+   * it; a call that fails rolls the whole batch back (Store.transact), and the first failure is
+   * reported with the record it came from.
    */
   private async flush(): Promise<void> {
     if (this.pending.length === 0) return;
     const ops = this.pending;
     this.pending = [];
-    this.wrote = true;
-    const settled = await Promise.all(this.quarry.store.transact(() =>
-      ops.map((op) => op.run().then((value) => ({ value, error: undefined }), (error: unknown) => ({ value: undefined, error })))));
+    let outcomes: Promise<{ value: unknown; error: unknown }>[] = [];
+    let rolledBack: unknown;
+    try {
+      this.quarry.store.transact(() => {
+        outcomes = ops.map((op) => op.run().then((value) => ({ value, error: undefined }), (error: unknown) => ({ value: undefined, error })));
+      });
+    } catch (error) {
+      rolledBack = error;
+    }
+    const settled = await Promise.all(outcomes);
+    if (rolledBack === undefined) this.wrote = true;
+    else if (settled.every(({ error }) => error === undefined)) throw rolledBack;
     settled.forEach(({ value, error }, i) => {
       const op = ops[i]!;
       if (error !== undefined) throw new Error(`${op.where}: ${(error as Error).message ?? String(error)}${hint(error)}`, { cause: error });
