@@ -4,7 +4,6 @@ import { createQuarry, type Quarry, type QuarryOptions } from '../index.js';
 import { SweepStopped } from '../uploads/startup-sweep.js';
 import type { Context } from './context.js';
 import { importMarkOf, readFolderSettings } from '../store/folder-settings.js';
-import type { Resolved } from './settings.js';
 import { UsageError } from './usage.js';
 
 export interface OpenSettings {
@@ -64,9 +63,4 @@ export function dataFolder(data: string, cwd: string, mustExist: boolean): strin
   // lmdb-js opens a path with an extension as a single file rather than a folder.
   if (extname(path) !== '') throw new UsageError(`--data ${data}: a data folder's name must not have an extension (${extname(path)})`);
   return path;
-}
-
-/** A setting's value when the command was given it (argument, flag or environment), undefined when it is the default. */
-export function given<T>(setting: Resolved<T>): T | undefined {
-  return setting.source === 'default' ? undefined : setting.value;
 }

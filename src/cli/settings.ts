@@ -192,3 +192,8 @@ export function describeSettings(command: string, values: Readonly<Record<string
   const w1 = Math.max(...rows.map((r) => r[1].length));
   return [`quarry ${command} settings:`, ...rows.map(([f, v, from]) => `  ${f.padEnd(w0)}  ${v.padEnd(w1)}  ${from}`)].join('\n') + '\n';
 }
+
+/** A setting's value when the command was given it (argument, flag or environment), undefined when it is the default. */
+export function given<T>(setting: Resolved<T>): T | undefined {
+  return setting.source === 'default' ? undefined : setting.value;
+}

@@ -1,8 +1,8 @@
 import type { CheckReport, FilesReport } from '../../index.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
-import { given, openQuarry } from '../open.js';
-import { describeSettings, resolveSettings } from '../settings.js';
+import { openQuarry } from '../open.js';
+import { describeSettings, given, resolveSettings } from '../settings.js';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../usage.js';
 
 const CHECK_SETTINGS = ['schemas', 'customFields', 'data', 'locales', 'defaultLocale'] as const;

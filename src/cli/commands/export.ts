@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.js';
-import { given, openQuarry } from '../open.js';
-import { describeSettings, resolveSettings } from '../settings.js';
+import { openQuarry } from '../open.js';
+import { describeSettings, given, resolveSettings } from '../settings.js';
 import { exportFile } from '../transfer/export-file.js';
 import { formatOf } from '../transfer/files.js';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from '../command.js';
-import { given, openQuarry } from '../open.js';
-import { describeSettings, resolveSettings } from '../settings.js';
+import { openQuarry } from '../open.js';
+import { describeSettings, given, resolveSettings } from '../settings.js';
 import { formatOf } from '../transfer/files.js';
 import type { ExportHeader } from '../transfer/format.js';
 import { exportHeaderOf, importFile, ImportStopped } from '../transfer/import-file.js';
