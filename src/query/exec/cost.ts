@@ -155,11 +155,9 @@ export class CostWalker {
       case 'none':
         return 0;
       case 'ids':
-        w.lists += plan.ids.length;
-        return plan.ids.length;
       case 'idRange': {
-        // Two binary searches over the rows in scope, then the slice is copied as it is used.
-        const n = Math.min(this.universe(s.type, s.scopes), Math.max(0, plan.high - plan.low + 1));
+        // A list of ids, or a slice of the rows in scope found by two binary searches.
+        const n = plan.op === 'ids' ? plan.ids.length : Math.min(this.universe(s.type, s.scopes), Math.max(0, plan.high - plan.low + 1));
         w.lists += n;
         return n;
       }
