@@ -49,6 +49,7 @@ export function upkeepIndexes(
       dbs.meta.removeSync(['indexed', t, name]);
     }
   }
+  postings.flush();
   if (rebuilt.length > 0) cache.clear();
   return rebuilt;
 }

@@ -34,6 +34,8 @@ export type Placement =
  */
 export class LinkStore {
   private readonly adjacency: Postings;
+  /** The posting sets this store writes: their changes wait until the transaction commits (Postings.flush). */
+  readonly postings: readonly Postings[];
 
   constructor(
     private readonly dbs: Dbs,
@@ -42,6 +44,7 @@ export class LinkStore {
     private readonly guard: ReadGuard,
   ) {
     this.adjacency = new Postings(dbs.adj, 'adj', cache, guard);
+    this.postings = [this.adjacency];
   }
 
   /** The targets of one source's list as an ascending id set (not in list order). */

@@ -1,4 +1,5 @@
 import type { Database, Key } from 'lmdb';
+import { applyChange, netChange, PendingSets, type PendingSet } from './pending-sets.js';
 import { SOLE_EMPTY, type ReadCache, type SetKeyTail } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 
@@ -10,6 +11,10 @@ import type { ReadGuard } from './read-guard.js';
  *   holding up to BLOCK ascending ids.
  * Adding or removing an id is two to four point reads and writes; reading a set is one read, or one
  * per block. Row ids start at 1, so no block ever takes the directory's key 0.
+ *
+ * Inside a write transaction, adds and removes wait in memory (PendingSets) until their set is
+ * read or the transaction commits (`flush`): a set changed many times is then read and written
+ * once, appended to when the new ids come after its last.
  */
 export const INLINE_MAX = 64;
 export const BLOCK = 448;
@@ -17,6 +22,9 @@ export const BLOCK = 448;
 /** The tag in a directory's first slot (exported for the consistency checker, which reads the format raw). */
 export const INLINE = 0;
 export const BLOCKS = 1;
+
+/** Up to this many changes to one set are made one by one (a block each); more rewrite the set's tail or the set. */
+const FEW_CHANGES = 4;
 
 export class Postings {
   constructor(
@@ -29,19 +37,115 @@ export class Postings {
     private readonly fieldDepth = 0,
   ) {}
 
+  private readonly pending = new PendingSets();
+
   /** The cache key of the in-memory copy of a field's sets (see `fieldDepth`). */
   fieldKey(fieldPrefix: readonly Key[]): string {
     return this.name + JSON.stringify(fieldPrefix);
   }
 
-  private changed(prefix: readonly Key[]): void {
-    if (!this.cache) return;
-    this.cache.dropSet(this.headKey(prefix), tailOf(prefix));
-    if (this.fieldDepth > 0) this.cache.dropField(this.fieldKey(prefix.slice(0, this.fieldDepth)));
+  add(prefix: readonly Key[], id: number): void {
+    this.record(prefix, id);
   }
 
-  add(prefix: readonly Key[], id: number): void {
-    this.changed(prefix);
+  remove(prefix: readonly Key[], id: number): void {
+    this.record(prefix, -id);
+  }
+
+  /** Keeps a change for `flush`; cached copies of what it changes go at once, as a write's do. */
+  private record(prefix: readonly Key[], op: number): void {
+    const headKey = this.headKey(prefix);
+    let head = this.pending.head(headKey);
+    if (!head) {
+      head = this.pending.openHead(headKey, prefix.slice(0, -1));
+      this.dropField(prefix);
+    }
+    const tail = tailOf(prefix);
+    if (this.pending.record(head, tail, op)) this.cache?.dropSet(headKey, tail);
+  }
+
+  private dropField(prefix: readonly Key[]): void {
+    if (this.cache && this.fieldDepth > 0) this.cache.dropField(this.fieldKey(prefix.slice(0, this.fieldDepth)));
+  }
+
+  /** How many changes wait in memory for `flush`. */
+  get waiting(): number {
+    return this.pending.count;
+  }
+
+  /** Writes every pending change: before the transaction commits. */
+  flush(): void {
+    for (const set of this.pending.takeAll()) this.apply(set);
+  }
+
+  /** Forgets pending changes: the transaction they belonged to was rolled back. */
+  discard(): void {
+    this.pending.clear();
+  }
+
+  /**
+   * Writes the pending changes of one set before it is read. Changes may wait past a commit only
+   * in a bulk load (Store.deferIndexes), whose reads all run in its write transactions.
+   */
+  private settle(prefix: readonly Key[]): void {
+    if (this.pending.size === 0) return;
+    const set = this.pending.take(this.headKey(prefix), tailOf(prefix));
+    if (!set) return;
+    if (this.cache?.open) throw new Error('a posting set with changes waiting for a bulk load to end was read outside its transactions');
+    this.apply(set);
+  }
+
+  private apply({ headKey, prefix, ops }: PendingSet): void {
+    // A set whose changes waited past a commit may have been cached since (Store.deferIndexes).
+    this.cache?.dropSet(headKey, tailOf(prefix));
+    this.dropField(prefix);
+    if (ops.length <= FEW_CHANGES) {
+      for (const op of ops) {
+        if (op > 0) this.addNow(prefix, op);
+        else this.removeNow(prefix, -op);
+      }
+      return;
+    }
+    const change = netChange(ops);
+    const dir = this.read([...prefix, 0]);
+    if (!dir) return this.writeWhole(prefix, change.added);
+    if (dir[0] === INLINE) return this.writeWhole(prefix, applyChange(dir.subarray(1), change));
+    const firsts = dir.subarray(1);
+    const lastFirst = firsts[firsts.length - 1]!;
+    const last = this.read([...prefix, lastFirst])!;
+    if (change.removed.length === 0 && change.added[0]! > last[last.length - 1]!) {
+      // New rows come after every id the set holds: only its last block and the directory change.
+      const tail = this.putBlocks(prefix, concat([last, change.added]));
+      const grown = new Uint32Array(firsts.length - 1 + tail.length);
+      grown.set(firsts.subarray(0, -1));
+      grown.set(tail, firsts.length - 1);
+      return this.put([...prefix, 0], withTag(BLOCKS, grown));
+    }
+    const ids = applyChange(this.load(prefix), change);
+    for (const first of firsts) this.db.removeSync([...prefix, first]);
+    this.writeWhole(prefix, ids);
+  }
+
+  /** A set written afresh: inline when small, else in full blocks. */
+  private writeWhole(prefix: readonly Key[], ids: Uint32Array): void {
+    const dirKey = [...prefix, 0];
+    if (ids.length === 0) this.db.removeSync(dirKey);
+    else if (ids.length <= INLINE_MAX) this.put(dirKey, withTag(INLINE, ids));
+    else this.put(dirKey, withTag(BLOCKS, this.putBlocks(prefix, ids)));
+  }
+
+  /** Writes `ids` as full blocks, and answers each block's first id. */
+  private putBlocks(prefix: readonly Key[], ids: Uint32Array): Uint32Array {
+    const firsts = new Uint32Array(Math.ceil(ids.length / BLOCK));
+    for (let k = 0; k < firsts.length; k++) {
+      const block = ids.subarray(k * BLOCK, (k + 1) * BLOCK);
+      firsts[k] = block[0]!;
+      this.put([...prefix, block[0]!], block);
+    }
+    return firsts;
+  }
+
+  private addNow(prefix: readonly Key[], id: number): void {
     const dirKey = [...prefix, 0];
     const dir = this.read(dirKey);
     if (!dir) return this.put(dirKey, withTag(INLINE, Uint32Array.of(id)));
@@ -81,8 +185,7 @@ export class Postings {
     this.put(dirKey, withTag(BLOCKS, grown));
   }
 
-  remove(prefix: readonly Key[], id: number): void {
-    this.changed(prefix);
+  private removeNow(prefix: readonly Key[], id: number): void {
     const dirKey = [...prefix, 0];
     const dir = this.read(dirKey);
     if (!dir) return;
@@ -117,6 +220,7 @@ export class Postings {
   }
 
   has(prefix: readonly Key[], id: number): boolean {
+    this.settle(prefix);
     const dir = this.read([...prefix, 0]);
     if (!dir) return false;
     if (dir[0] === INLINE) return contains(dir.subarray(1), id);
@@ -127,6 +231,7 @@ export class Postings {
 
   /** The set when it is kept inline with at most `max` ids (one read), else undefined: for callers that only want small sets. */
   small(prefix: readonly Key[], max: number): Uint32Array | undefined {
+    this.settle(prefix);
     const cached = this.cache?.setsOf(this.headKey(prefix))?.get(tailOf(prefix));
     if (cached) return cached.length <= max ? cached : undefined;
     const dir = this.read([...prefix, 0]);
@@ -135,12 +240,14 @@ export class Postings {
   }
 
   isEmpty(prefix: readonly Key[]): boolean {
+    this.settle(prefix);
     return this.db.get([...prefix, 0]) === undefined;
   }
 
   /** Every id under one prefix, ascending. The array is shared: callers must not write to it. */
   get(prefix: readonly Key[]): Uint32Array {
     this.guard.check();
+    this.settle(prefix);
     if (!this.cache) return this.load(prefix);
     const head = this.headKey(prefix);
     const tail = tailOf(prefix);
@@ -159,6 +266,7 @@ export class Postings {
     const out = new Array<Uint32Array>(tails.length);
     for (let i = 0; i < tails.length; i++) {
       const tail = tails[i]!;
+      if (this.pending.size > 0) this.settle([...head, tail]);
       let ids = cached?.get(tail);
       if (!ids) {
         ids = this.load([...head, tail]);
@@ -183,6 +291,7 @@ export class Postings {
     const sets = headKey === undefined ? undefined : cache!.setsOf(headKey);
     for (let i = 0; i < tails.length; i++) {
       const tail = tails[i]!;
+      if (this.pending.size > 0) this.settle([...head, tail]);
       const sole = soles !== undefined && tail < soles.length ? soles[tail]! : 0;
       if (sole > 0) {
         out.push(sole);
@@ -214,10 +323,7 @@ export class Postings {
   /** Every element but the last; strings carry their length so no two heads share a key. */
   private headKey(prefix: readonly Key[]): string {
     let key = this.name;
-    for (let i = 0; i < prefix.length - 1; i++) {
-      const part = prefix[i];
-      key += typeof part === 'string' ? `|s${part.length}:${part}` : `|${typeof part === 'number' ? 'n' : 'o'}${String(part)}`;
-    }
+    for (let i = 0; i < prefix.length - 1; i++) key += partKey(prefix[i]!);
     return key;
   }
 
@@ -226,6 +332,7 @@ export class Postings {
    * in which each directory entry is followed by its blocks.
    */
   *groups(start: readonly Key[], end: readonly Key[], depth: number): IterableIterator<{ readonly key: readonly Key[]; readonly ids: Uint32Array }> {
+    this.flush();
     let key: readonly Key[] | undefined;
     let blocks: Uint32Array[] = [];
     for (const { key: k, value } of this.db.getRange({ start: [...start], end: [...end] })) {
@@ -255,6 +362,9 @@ export class Postings {
 }
 
 const EMPTY = new Uint32Array(0);
+
+const partKey = (part: unknown): string =>
+  typeof part === 'string' ? `|s${part.length}:${part}` : `|${typeof part === 'number' ? 'n' : 'o'}${String(part)}`;
 
 const tailOf = (prefix: readonly Key[]): SetKeyTail => prefix[prefix.length - 1] as SetKeyTail;
 

@@ -87,6 +87,8 @@ export class RowStore {
   /** Per in-memory field index, the position of each row id's value: lives as long as the groups it was built from. */
   private readonly positions = new WeakMap<FieldGroups, Int32Array>();
   private readonly universe: Postings;
+  /** The posting sets this store writes: their changes wait until the transaction commits (Postings.flush). */
+  readonly postings: readonly Postings[];
   private readonly index: Postings;
 
   constructor(
@@ -99,6 +101,7 @@ export class RowStore {
   ) {
     this.universe = new Postings(dbs.scope, 'scope', cache, guard);
     this.index = new Postings(dbs.idx, 'idx', cache, guard, 3);
+    this.postings = [this.universe, this.index];
     for (const layout of layouts) {
       const fields = indexedFieldsOf(layout, code);
       this.types.set(layout.name, { code: code(layout.name), fields, byName: new Map(fields.map((f) => [f.name, f])), db: rowDbs.get(layout.name)! });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
 import { forgetUnsavedShapes, openDbs, openRowDb, type Dbs, type RowDb } from './dbs.js';
 import { LinkStore } from './links.js';
+import type { Postings } from './postings.js';
 import { RowStore } from './rows.js';
 import { checkStore, type CheckReport, type ComponentLayout } from './check/check.js';
 import type { LinkLayout, TypeLayout } from './layout.js';
@@ -22,6 +23,12 @@ export interface StoreOptions {
   readonly noSync?: boolean;
   readonly mapSize?: number;
 }
+
+/**
+ * How many set changes a bulk load keeps in memory before writing them (about 8 bytes each in
+ * their arrays): enough that most sets are written a few times per million rows.
+ */
+const DEFERRED_CHANGES = 8_000_000;
 
 /** No joined call has failed (an error may be any value, undefined included). */
 const NO_FAILURE: unique symbol = Symbol('no failure');
@@ -43,6 +50,8 @@ export class Store {
   private readonly layouts: readonly TypeLayout[];
   private readonly codes = new Map<string, number>();
   private depth = 0;
+  /** A bulk load is running (deferIndexes). */
+  private deferring = false;
   /** The first error a call joining the open transaction threw: the transaction rolls back with it. */
   private joinedFailure: unknown = NO_FAILURE;
   private readonly cache = new ReadCache(() => this.depth > 0);
@@ -114,6 +123,7 @@ export class Store {
         this.dbs.meta.putSync(['generation'], generation);
         const value = fn();
         if (this.joinedFailure !== NO_FAILURE) throw this.joinedFailure;
+        if (!this.deferring || this.waitingChanges() > DEFERRED_CHANGES) for (const postings of this.postings()) postings.flush();
         return value;
       });
       // This instance dropped exactly what it wrote as it wrote it: its cache is current.
@@ -121,11 +131,45 @@ export class Store {
       return result;
     } catch (e) {
       for (const db of this.rowDbs.values()) forgetUnsavedShapes(db);
+      for (const postings of this.postings()) postings.discard();
       throw e;
     } finally {
       this.depth--;
       this.joinedFailure = NO_FAILURE;
     }
+  }
+
+  /**
+   * Runs a bulk load (`run` makes many write transactions): the changes its writes make to index
+   * and link sets wait in memory across its transactions, up to DEFERRED_CHANGES, so each set is
+   * written a few times in all rather than once per transaction. Only the load's own writes may
+   * read those sets meanwhile (a read outside its transactions throws); if `run` fails, the
+   * waiting changes are dropped, and what it committed lacks them: a caller that commits must
+   * mark its folder incomplete (as quarry import does).
+   */
+  async deferIndexes<T>(run: () => Promise<T>): Promise<T> {
+    if (this.deferring) throw new Error('a bulk load is already running');
+    this.deferring = true;
+    try {
+      const result = await run();
+      this.deferring = false;
+      this.transact(() => undefined);
+      return result;
+    } finally {
+      this.deferring = false;
+      for (const postings of this.postings()) postings.discard();
+    }
+  }
+
+  private waitingChanges(): number {
+    let n = 0;
+    for (const postings of this.postings()) n += postings.waiting;
+    return n;
+  }
+
+  /** Undefined while the constructor's own transaction runs: upkeepIndexes flushes what it writes. */
+  private postings(): readonly Postings[] {
+    return this.rows === undefined ? [] : [...this.rows.postings, ...this.links.postings];
   }
 
   private joined<T>(fn: () => T): T {

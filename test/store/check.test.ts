@@ -48,7 +48,13 @@ afterEach(async () => {
 
 const code = (name: string) => quarry.store.code(name);
 const rowId = (type: string, documentId: string, locale: string | null = null) => quarry.store.rows.idOf(type, documentId, 'published', locale)!;
-const postings = (db: Database<Buffer, Key[]>) => new Postings(db, 'raw', undefined, new ReadGuard());
+/** Changes one posting set through a second handle; its changes are written when they are flushed, as Store.transact does. */
+const changeSet = (db: Database<Buffer, Key[]>, change: (p: Postings) => void) =>
+  damage(() => {
+    const postings = new Postings(db, 'raw', undefined, new ReadGuard());
+    change(postings);
+    postings.flush();
+  });
 const kinds = () => problemKinds(quarry);
 const messages = (kind: ProblemKind) => problemMessages(quarry, kind);
 
@@ -107,7 +113,7 @@ describe('quarry.check()', () => {
       damage(() => dbs.meta.putSync(['count', code(CATEGORY), 'p'], 99));
       expect(kinds()).toEqual(['count']);
       expect(messages('count')).toContain('the count says 99 rows, there are 4');
-      damage(() => postings(dbs.scope).remove([code(CATEGORY), 'p'], rowId(CATEGORY, seeded.categories['Vegan']!)));
+      changeSet(dbs.scope, (p) => p.remove([code(CATEGORY), 'p'], rowId(CATEGORY, seeded.categories['Vegan']!)));
       expect(kinds()).toEqual(['count', 'scope-set']);
     });
   });
@@ -128,23 +134,23 @@ describe('quarry.check()', () => {
 
     it('an id missing from a plain set, and an extra id in a folded twin', () => {
       const id = rowId(RESTAURANT, seeded.restaurants['Sushi Zen']!);
-      damage(() => postings(dbs.idx).remove([code(RESTAURANT), code(`${RESTAURANT}.stars`), 'p', 5], id));
+      changeSet(dbs.idx, (p) => p.remove([code(RESTAURANT), code(`${RESTAURANT}.stars`), 'p', 5], id));
       expect(messages('index')).toBe(`index ${RESTAURANT}.stars (published) = 5: missing ${id}`);
-      damage(() => postings(dbs.idx).add([code(RESTAURANT), code(`${RESTAURANT}.name~i`), 'p', 'green fork'], 77));
+      changeSet(dbs.idx, (p) => p.add([code(RESTAURANT), code(`${RESTAURANT}.name~i`), 'p', 'green fork'], 77));
       expect(messages('index')).toContain(`= "green fork": holds 77, which it should not`);
     });
 
     it('a trigram set missing a row, and a trigram set that should not exist', () => {
       const id = rowId(CATEGORY, seeded.categories['Vegan']!);
-      damage(() => postings(dbs.idx).remove([code(CATEGORY), code(`${CATEGORY}.name~3`), 'p', 'veg'], id));
+      changeSet(dbs.idx, (p) => p.remove([code(CATEGORY), code(`${CATEGORY}.name~3`), 'p', 'veg'], id));
       expect(kinds()).toEqual(['index']);
-      damage(() => postings(dbs.idx).add([code(CATEGORY), code(`${CATEGORY}.name~3`), 'p', 'xyz'], id));
+      changeSet(dbs.idx, (p) => p.add([code(CATEGORY), code(`${CATEGORY}.name~3`), 'p', 'xyz'], id));
       expect(messages('index')).toContain('no such set should exist');
     });
 
     it('a null set missing a row (open: null)', () => {
       const id = rowId(RESTAURANT, seeded.restaurants['Pizza Napoli']!);
-      damage(() => postings(dbs.idx).remove([code(RESTAURANT), code(`${RESTAURANT}.open`), 'p', null as unknown as Key], id));
+      changeSet(dbs.idx, (p) => p.remove([code(RESTAURANT), code(`${RESTAURANT}.open`), 'p', null as unknown as Key], id));
       expect(messages('index')).toBe(`index ${RESTAURANT}.open (published) = null: missing ${id}`);
     });
 
@@ -217,11 +223,11 @@ describe('quarry.check()', () => {
 
     it('a target set and a "has a link" set that disagree with the lists', () => {
       const [r, c] = [restaurant(), category('Vegan')];
-      damage(() => postings(dbs.adj).remove([code(CATEGORIES), r], c));
+      changeSet(dbs.adj, (p) => p.remove([code(CATEGORIES), r], c));
       expect(kinds()).toEqual(['adjacency']);
       expect(messages('adjacency')).toBe(`${CATEGORIES}: the target set of ${r}: missing ${c}`);
-      damage(() => postings(dbs.adj).add([code(CATEGORIES), r], c));
-      damage(() => postings(dbs.adj).remove([code(CATEGORY_RESTAURANTS), 'any'], c));
+      changeSet(dbs.adj, (p) => p.add([code(CATEGORIES), r], c));
+      changeSet(dbs.adj, (p) => p.remove([code(CATEGORY_RESTAURANTS), 'any'], c));
       expect(kinds()).toEqual(['has-link']);
     });
 

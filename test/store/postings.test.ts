@@ -24,31 +24,75 @@ afterEach(async () => {
 });
 
 describe('postings', () => {
+  /** One write transaction, whose waiting changes are written before it commits, as Store.transact does. */
+  const write = (fn: () => void) =>
+    env.transactionSync(() => {
+      fn();
+      postings.flush();
+    });
+
   it('keeps a sorted set across block splits, in any insertion order, and removes', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 3000 }), fc.boolean()), { maxLength: 1500 }), (ops) => {
-        const model = new Set<number>();
-        env.transactionSync(() => {
-          db.clearSync();
-          for (const [id, add] of ops) {
-            if (add) {
-              postings.add([1, 'v'], id);
-              model.add(id);
-            } else {
-              postings.remove([1, 'v'], id);
-              model.delete(id);
-            }
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 3000 }), fc.boolean()), { maxLength: 1500 }),
+        fc.array(fc.integer({ min: 1, max: 1500 }), { maxLength: 4 }),
+        (ops, cuts) => {
+          // Transactions of any size: a few changes go one by one, more merge or append.
+          const ends = [...new Set([...cuts, ops.length])].sort((a, b) => a - b);
+          const model = new Set<number>();
+          env.transactionSync(() => db.clearSync());
+          let from = 0;
+          for (const end of ends) {
+            write(() => {
+              for (const [id, add] of ops.slice(from, end)) {
+                if (add) {
+                  postings.add([1, 'v'], id);
+                  model.add(id);
+                } else {
+                  postings.remove([1, 'v'], id);
+                  model.delete(id);
+                }
+                // A read inside the transaction sees every change made before it.
+                if (id % 97 === 0) expect(postings.has([1, 'v'], id)).toBe(model.has(id));
+              }
+            });
+            from = end;
           }
-        });
-        expect([...postings.get([1, 'v'])]).toEqual([...model].sort((a, b) => a - b));
-        for (const id of [1, 1500, 3000]) expect(postings.has([1, 'v'], id)).toBe(model.has(id));
-      }),
-      { numRuns: 40 },
+          expect([...postings.get([1, 'v'])]).toEqual([...model].sort((a, b) => a - b));
+          for (const id of [1, 1500, 3000]) expect(postings.has([1, 'v'], id)).toBe(model.has(id));
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 
+  it('appends a transaction of new ids after a set\'s last as full blocks', () => {
+    write(() => {
+      for (let id = 1; id <= BLOCK + 10; id++) postings.add([1, 'v'], id);
+    });
+    write(() => {
+      for (let id = BLOCK + 11; id <= BLOCK * 3; id++) postings.add([1, 'v'], id);
+    });
+    const blocks = [...db.getRange({ start: [1, 'v', 1], end: [1, 'v', new Uint8Array([0xff])] })];
+    expect(blocks.map(({ value }) => value.length / 4)).toEqual([BLOCK, BLOCK, BLOCK]);
+    expect([...postings.get([1, 'v'])]).toEqual(Array.from({ length: BLOCK * 3 }, (_, i) => i + 1));
+  });
+
+  it('drops the changes of a transaction that is rolled back', () => {
+    write(() => postings.add([1, 'v'], 5));
+    expect(() =>
+      env.transactionSync(() => {
+        for (let id = 6; id < 20; id++) postings.add([1, 'v'], id);
+        throw new Error('rolled back');
+      }),
+    ).toThrow('rolled back');
+    postings.discard();
+    write(() => postings.add([1, 'v'], 30));
+    expect([...postings.get([1, 'v'])]).toEqual([5, 30]);
+  });
+
   it('splits appends into full blocks and groups sets by value', () => {
-    env.transactionSync(() => {
+    write(() => {
       for (let id = 1; id <= BLOCK * 3; id++) postings.add([1, id % 2 === 0 ? 'even' : 'odd'], id);
       postings.add([1, 'small'], 7);
     });
@@ -61,7 +105,7 @@ describe('postings', () => {
   });
 
   it('gives a set only while it is small and inline', () => {
-    env.transactionSync(() => {
+    write(() => {
       for (let id = 1; id <= 5; id++) postings.add([1, 'few'], id);
       for (let id = 1; id <= 40; id++) postings.add([1, 'more'], id);
       for (let id = 1; id <= BLOCK + 10; id++) postings.add([1, 'blocks'], id);

@@ -1,0 +1,138 @@
+import type { Key } from 'lmdb';
+import type { SetKeyTail } from './read-cache.js';
+
+/**
+ * Changes to posting sets made in the open write transaction, kept in memory until the set is
+ * read or the transaction is about to commit. A batch of creates adds each new row to the same
+ * few hundred sets (a field's values, a text's trigrams): written as they come, every add is a
+ * directory read, a block read and copy and a put; gathered, each set is read and written once
+ * per transaction. Sets are kept by the head of their prefix, then by its last element, so that
+ * recording a change builds no key for the whole prefix.
+ */
+export class PendingSets {
+  private readonly heads = new Map<string, PendingHead>();
+  private sets = 0;
+  private changes = 0;
+
+  /** How many sets have changes waiting. */
+  get size(): number {
+    return this.sets;
+  }
+
+  /** How many changes are waiting (each an array slot: what they hold in memory). */
+  get count(): number {
+    return this.changes;
+  }
+
+  head(key: string): PendingHead | undefined {
+    return this.heads.get(key);
+  }
+
+  openHead(key: string, head: readonly Key[]): PendingHead {
+    const opened = { head, tails: new Map<SetKeyTail, number[]>() };
+    this.heads.set(key, opened);
+    return opened;
+  }
+
+  /** `op` is an id added, or minus an id removed (row ids start at 1, so the sign is free); answers whether the set had none waiting. */
+  record(head: PendingHead, tail: SetKeyTail, op: number): boolean {
+    this.changes++;
+    const ops = head.tails.get(tail);
+    if (ops) {
+      ops.push(op);
+      return false;
+    }
+    head.tails.set(tail, [op]);
+    this.sets++;
+    return true;
+  }
+
+  take(headKey: string, tail: SetKeyTail): PendingSet | undefined {
+    const head = this.heads.get(headKey);
+    const ops = head?.tails.get(tail);
+    if (!ops) return undefined;
+    head!.tails.delete(tail);
+    if (head!.tails.size === 0) this.heads.delete(headKey);
+    this.sets--;
+    this.changes -= ops.length;
+    return { headKey, prefix: [...head!.head, tail as Key], ops };
+  }
+
+  takeAll(): PendingSet[] {
+    const all: PendingSet[] = [];
+    for (const [headKey, { head, tails }] of this.heads) {
+      for (const [tail, ops] of tails) all.push({ headKey, prefix: [...head, tail as Key], ops });
+    }
+    this.clear();
+    return all;
+  }
+
+  clear(): void {
+    this.heads.clear();
+    this.sets = 0;
+    this.changes = 0;
+  }
+}
+
+export interface PendingHead {
+  readonly head: readonly Key[];
+  readonly tails: Map<SetKeyTail, number[]>;
+}
+
+export interface PendingSet {
+  readonly headKey: string;
+  readonly prefix: readonly Key[];
+  readonly ops: number[];
+}
+
+/** What a run of adds and removes leaves changed: the last change to each id is the one that counts. */
+export interface NetChange {
+  /** Ascending, each id once. */
+  readonly added: Uint32Array;
+  readonly removed: Uint32Array;
+}
+
+export function netChange(ops: readonly number[]): NetChange {
+  if (ascendingAdds(ops)) return { added: Uint32Array.from(ops), removed: NONE };
+  const last = new Map<number, number>();
+  for (const op of ops) last.set(Math.abs(op), op);
+  const added: number[] = [];
+  const removed: number[] = [];
+  for (const [id, op] of last) (op > 0 ? added : removed).push(id);
+  return { added: Uint32Array.from(added).sort(), removed: Uint32Array.from(removed).sort() };
+}
+
+const NONE = new Uint32Array(0);
+
+function ascendingAdds(ops: readonly number[]): boolean {
+  let previous = 0;
+  for (const op of ops) {
+    if (op <= previous) return false;
+    previous = op;
+  }
+  return true;
+}
+
+/** `ids` with `change` applied: both ascending, the result too. */
+export function applyChange(ids: Uint32Array, change: NetChange): Uint32Array {
+  const { added, removed } = change;
+  const out = new Uint32Array(ids.length + added.length);
+  let n = 0;
+  let i = 0;
+  let a = 0;
+  let r = 0;
+  const keep = (id: number) => {
+    while (r < removed.length && removed[r]! < id) r++;
+    if (removed[r] !== id) out[n++] = id;
+  };
+  while (i < ids.length || a < added.length) {
+    if (a >= added.length) keep(ids[i++]!);
+    else if (i >= ids.length || added[a]! < ids[i]!) keep(added[a++]!);
+    else if (added[a]! > ids[i]!) keep(ids[i++]!);
+    else {
+      a++;
+      keep(ids[i++]!);
+    }
+  }
+  return out.subarray(0, n);
+}
