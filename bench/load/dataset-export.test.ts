@@ -13,7 +13,8 @@ import { createQuarry, type Entry, type Quarry } from '../../src/index.js';
 import { generateDataset } from '../../fixtures/dataset/generate.js';
 import { idOf } from '../../fixtures/dataset/types.js';
 import { testContext } from '../../test/cli/support.js';
-import { CATEGORY, CHEF, documentIdOf, exportHeaderFor, RESTAURANT, writeDatasetExport } from './dataset-export.js';
+import { exportHeaderFor, writeDatasetExport } from './dataset-export.js';
+import { CATEGORY, CHEF, documentIdOf, RESTAURANT } from './identities.js';
 
 const data = generateDataset(1_000);
 /** The service's largest page. */
@@ -71,7 +72,7 @@ describe('the load bench export of a 1k dataset, imported', () => {
     for (const [i, e] of page.entries()) {
       const r = restaurants[i]!;
       expect([e.documentId, e.name, e.stars, e.open, e.price, e.description])
-        .toEqual([documentIdOf(data, RESTAURANT, i), r.name, r.stars, r.open, r.price, r.description]);
+        .toEqual([documentIdOf(data.seed, RESTAURANT, i), r.name, r.stars, r.open, r.price, r.description]);
     }
     expect(page[0]!.createdAt).toBe('2026-01-01T00:00:00.000Z');
   });

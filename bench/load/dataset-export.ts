@@ -12,31 +12,8 @@ import { createQuarry } from '../../src/index.js';
 import { Exporter } from '../../src/cli/transfer/export.js';
 import { RecordWriter } from '../../src/cli/transfer/files.js';
 import type { EndRecord, ExportHeader, LinksRecord, TargetRef, VersionRecord } from '../../src/cli/transfer/format.js';
-import { entitySeed, Rng } from '../../fixtures/prng.js';
 import type { Dataset } from '../../fixtures/dataset/types.js';
-
-export const RESTAURANT = 'api::restaurant.restaurant';
-export const CHEF = 'api::chef.chef';
-export const CATEGORY = 'api::category.category';
-
-/** A stream of its own, so documentIds never share draws with the dataset's fields. */
-const DOCUMENT_ID_STREAM = 7;
-const STREAM_OF: Readonly<Record<string, number>> = { [CHEF]: 0, [CATEGORY]: 1, [RESTAURANT]: 2 };
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-const ALPHANUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
-/** Rows' timestamps: one second apart from here, in id order. */
-const EPOCH = Date.UTC(2026, 0, 1);
-
-/**
- * The documentId of entity `index` of `type`: 24 characters, a letter first, as Strapi makes
- * them, and as scattered as random ones (ids that sort like the rows would flatter an index).
- */
-export function documentIdOf(data: Dataset, type: string, index: number): string {
-  const rng = new Rng(entitySeed(data.seed ^ DOCUMENT_ID_STREAM, 16 + (STREAM_OF[type] ?? 0), index));
-  let id = LETTERS[Math.floor(rng.next() * 26)]!;
-  for (let i = 1; i < 24; i++) id += ALPHANUM[Math.floor(rng.next() * 36)];
-  return id;
-}
+import { CATEGORY, CHEF, createdAtOf, documentIdOf, RESTAURANT } from './identities.js';
 
 /** The header `quarry export` writes for a folder under `schemas` opened with its default locales. */
 export async function exportHeaderFor(schemas: string): Promise<ExportHeader> {
@@ -71,13 +48,13 @@ export async function writeDatasetExport(data: Dataset, header: ExportHeader, pa
 }
 
 function* datasetRecords(data: Dataset): Generator<VersionRecord | LinksRecord> {
-  const row = (type: string, index: number) => ({ type, documentId: documentIdOf(data, type, index), locale: null, status: 'published' as const });
+  const row = (type: string, index: number) => ({ type, documentId: documentIdOf(data.seed, type, index), locale: null, status: 'published' as const });
   const version = (type: string, index: number, fields: object): VersionRecord => {
     // Types without draft & publish are published when created, as the peer stores them.
-    const at = new Date(EPOCH + index * 1000).toISOString();
+    const at = new Date(createdAtOf(index)).toISOString();
     return { kind: 'version', ...row(type, index), createdAt: at, updatedAt: at, publishedAt: at, data: { ...fields } };
   };
-  const ref = (type: string, index: number): TargetRef => ({ documentId: documentIdOf(data, type, index), locale: null, status: 'published' });
+  const ref = (type: string, index: number): TargetRef => ({ documentId: documentIdOf(data.seed, type, index), locale: null, status: 'published' });
   const links = (type: string, index: number, relations: Record<string, TargetRef[]>): LinksRecord => ({ kind: 'links', ...row(type, index), relations });
 
   for (const [i, chef] of data.chefs.entries()) yield version(CHEF, i, chef);
