@@ -10,7 +10,7 @@ import type { Pagination } from '../../fixtures/dataset/filters.js';
 import type { BenchQuery } from '../../fixtures/dataset/queries.js';
 import type { Dataset } from '../../fixtures/dataset/types.js';
 import { type Database, openDatabase, type SqlValue, type Statement } from './driver.js';
-import { loadDataset } from './load.js';
+import { loadDataset, tuneForBulkLoad } from './load.js';
 import { type SqlQuery, sqlFor } from './queries.js';
 
 export interface RestaurantRow {
@@ -38,9 +38,7 @@ export class SqliteEngine implements Engine {
   load(data: Dataset): void {
     this.close();
     const db = openDatabase(':memory:');
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.pragma('temp_store = MEMORY');
+    tuneForBulkLoad(db);
     loadDataset(db, data);
     this.db = db;
   }

@@ -1,0 +1,97 @@
+/**
+ * The benchmark dataset (fixtures/dataset) as a Quarry export file, written as `quarry export`
+ * would write a folder holding it: version records of chefs, categories and restaurants, then
+ * each row's links, both sides of every relation in their own order (format.ts). Records are
+ * made as they are written, so memory holds the inverse lists (one number per link), never the
+ * records: a million restaurants stream like ten thousand.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createQuarry } from '../../src/index.js';
+import { Exporter } from '../../src/cli/transfer/export.js';
+import { RecordWriter } from '../../src/cli/transfer/files.js';
+import type { EndRecord, ExportHeader, LinksRecord, TargetRef, VersionRecord } from '../../src/cli/transfer/format.js';
+import type { Dataset } from '../../fixtures/dataset/types.js';
+import { CATEGORY, CHEF, createdAtOf, documentIdOf, RESTAURANT } from './identities.js';
+
+/** The header `quarry export` writes for a folder under `schemas` opened with its default locales. */
+export async function exportHeaderFor(schemas: string): Promise<ExportHeader> {
+  const dir = mkdtempSync(join(tmpdir(), 'quarry-load-header-'));
+  const quarry = createQuarry({ schemas, path: dir });
+  try {
+    return new Exporter(quarry).header();
+  } finally {
+    await quarry.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Writes `data` to `path` (.msgpack or .json, by its extension); answers the records written. */
+export async function writeDatasetExport(data: Dataset, header: ExportHeader, path: string): Promise<number> {
+  const writer = RecordWriter.open(path);
+  let records = 0;
+  try {
+    await writer.write(header);
+    for (const record of datasetRecords(data)) {
+      await writer.write(record);
+      records++;
+    }
+    const end: EndRecord = { kind: 'end', records };
+    await writer.write(end);
+    await writer.close();
+  } catch (e) {
+    await writer.abort();
+    throw e;
+  }
+  return records;
+}
+
+function* datasetRecords(data: Dataset): Generator<VersionRecord | LinksRecord> {
+  const row = (type: string, index: number) => ({ type, documentId: documentIdOf(data.seed, type, index), locale: null, status: 'published' as const });
+  const version = (type: string, index: number, fields: object): VersionRecord => {
+    // Types without draft & publish are published when created, as the peer stores them.
+    const at = new Date(createdAtOf(index)).toISOString();
+    return { kind: 'version', ...row(type, index), createdAt: at, updatedAt: at, publishedAt: at, data: { ...fields } };
+  };
+  const ref = (type: string, index: number): TargetRef => ({ documentId: documentIdOf(data.seed, type, index), locale: null, status: 'published' });
+  const links = (type: string, index: number, relations: Record<string, TargetRef[]>): LinksRecord => ({ kind: 'links', ...row(type, index), relations });
+
+  for (const [i, chef] of data.chefs.entries()) yield version(CHEF, i, chef);
+  for (const [i, category] of data.categories.entries()) yield version(CATEGORY, i, category);
+  let index = 0;
+  for (const r of data.restaurants()) {
+    const { chef: _chef, categories: _categories, ...fields } = r;
+    yield version(RESTAURANT, index++, fields);
+  }
+
+  // The far sides list restaurants in id order, as the dataset defines them (types.ts).
+  const { ofChef, ofCategory } = inverseLists(data);
+  for (const [i, list] of ofCategory.entries()) {
+    if (list.length > 0) yield links(CATEGORY, i, { restaurants: list.map((r) => ref(RESTAURANT, r)) });
+  }
+  for (const [i, list] of ofChef.entries()) {
+    if (list.length > 0) yield links(CHEF, i, { restaurants: list.map((r) => ref(RESTAURANT, r)) });
+  }
+  index = 0;
+  for (const r of data.restaurants()) {
+    const relations: Record<string, TargetRef[]> = {};
+    if (r.chef !== null) relations.chef = [ref(CHEF, r.chef)];
+    if (r.categories.length > 0) relations.categories = r.categories.map((c) => ref(CATEGORY, c));
+    if (Object.keys(relations).length > 0) yield links(RESTAURANT, index, relations);
+    index++;
+  }
+}
+
+/** Each chef's and each category's restaurant indexes, in index order. */
+function inverseLists(data: Dataset): { ofChef: number[][]; ofCategory: number[][] } {
+  const ofChef = data.chefs.map((): number[] => []);
+  const ofCategory = data.categories.map((): number[] => []);
+  let index = 0;
+  for (const r of data.restaurants()) {
+    if (r.chef !== null) ofChef[r.chef]!.push(index);
+    for (const c of r.categories) ofCategory[c]!.push(index);
+    index++;
+  }
+  return { ofChef, ofCategory };
+}
