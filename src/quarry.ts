@@ -9,6 +9,7 @@ import { ReadScheduler } from './documents/scheduler.js';
 import { DocumentService } from './documents/service.js';
 import { SingleType } from './documents/single-type.js';
 import { TimestampRestorer } from './documents/timestamps.js';
+import { BulkLoad } from './documents/bulk-load.js';
 import { writeTogether, type Written } from './documents/together.js';
 import { Versions } from './documents/versions.js';
 import { DocumentWriter } from './documents/write.js';
@@ -85,6 +86,11 @@ export class Quarry {
    */
   readonly reads: Reads;
   private readonly timestamps: TimestampRestorer;
+  /**
+   * Bulk loads (`quarry import`): rows of types without draft & publish or locales with their own
+   * times, and each relation list between such types written once from its row's own record.
+   */
+  readonly bulk: BulkLoad;
   /** The worker pool, when `pool` was given. */
   readonly pool: QueryPool | undefined;
   /** The uploaded files' bytes, served under `/uploads/`. */
@@ -137,6 +143,7 @@ export class Quarry {
       if (ct.kind === 'singleType') this.singleTypes.set(ct.uid, new SingleType(service, this.engine, this.reads));
     }
     this.timestamps = new TimestampRestorer(this.engine, writer, this.reads, reader);
+    this.bulk = new BulkLoad(this.engine, writer);
     this.uploads = new UploadService(this, this.images);
     if (options.queryTimeoutMs !== undefined) {
       if (!(options.queryTimeoutMs > 0)) throw new RangeError(`queryTimeoutMs must be positive, got ${options.queryTimeoutMs}`);

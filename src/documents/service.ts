@@ -1,7 +1,5 @@
-import { ValidationError } from '../errors/index.js';
 import type { ReadInput } from '../query/compile/compile.js';
 import type { ContentType } from '../schema/types.js';
-import { DOCUMENT_ID } from '../store/document-id.js';
 import type { Row, Status } from '../store/layout.js';
 import { readWriteData, withHashes, withHashesSync, type WriteData } from './data.js';
 import type { DocumentEngine } from './engine.js';
@@ -10,7 +8,7 @@ import type { DocumentReader } from './read.js';
 import type { Reads } from './reads.js';
 import { refuseSecondDocument } from './single-type.js';
 import { Versions } from './versions.js';
-import { DocumentWriter } from './write.js';
+import { DocumentWriter, freeDocumentId } from './write.js';
 
 /** Which version of a draft & publish document a call reads or writes. */
 export type { Status } from '../store/layout.js';
@@ -92,7 +90,7 @@ export class DocumentService {
     return this.writing(params.data, (input) => {
       const locale = this.engine.localeOf(ct, params.locale);
       refuseSecondDocument(this.engine.store, ct);
-      let row = this.writer.create(ct, input, locale, params.documentId === undefined ? undefined : this.freeDocumentId(params.documentId));
+      let row = this.writer.create(ct, input, locale, params.documentId === undefined ? undefined : freeDocumentId(this.engine.store, this.uid, params.documentId));
       if (params.status === 'published' && ct.draftAndPublish) row = this.versions.publish(ct, row.documentId, [locale])[0]!;
       return this.present(row, params);
     });
@@ -157,16 +155,6 @@ export class DocumentService {
     const checked = readWriteData(registry, this.contentType, data);
     const input = checked.passwords.length === 0 ? withHashesSync(checked) : await withHashes(checked);
     return store.transact(() => write(input));
-  }
-
-  private freeDocumentId(documentId: string): string {
-    if (typeof documentId !== 'string' || !DOCUMENT_ID.test(documentId)) {
-      throw ValidationError.at('documentId', 'documentId must be 24 lowercase letters and digits, starting with a letter');
-    }
-    if (this.engine.store.rows.versions(this.uid, documentId).length > 0) {
-      throw ValidationError.at('documentId', `Document "${documentId}" already exists`);
-    }
-    return documentId;
   }
 
   private locales(locale: string | undefined): readonly (string | null)[] | '*' {

@@ -3,7 +3,8 @@ import { applyRelationOp } from '../relations/apply.js';
 import type { SourceRow } from '../relations/context.js';
 import { checkTargets } from '../relations/resolve.js';
 import type { ContentType } from '../schema/types.js';
-import { newDocumentId } from '../store/document-id.js';
+import { DOCUMENT_ID, newDocumentId } from '../store/document-id.js';
+import type { Store } from '../store/store.js';
 import type { Row, RowScope, Status } from '../store/layout.js';
 import { normalizeDateTime } from '../query/values/temporal.js';
 import { checkRequired, defaultsOf, type WriteData } from './data.js';
@@ -26,10 +27,12 @@ export class DocumentWriter {
   /**
    * A new row (the draft, for types with draft & publish): a new document, or a new locale of
    * `documentId` when the document exists in others (it then shares their unlocalized fields).
+   * `times` are a restored row's own (a bulk load); other rows are stamped now.
    */
-  create(ct: ContentType, input: WriteData, locale: string | null, documentId = newDocumentId()): Row {
+  create(ct: ContentType, input: WriteData, locale: string | null, documentId = newDocumentId(), times?: Timestamps): Row {
     const status: Status = ct.draftAndPublish ? 'draft' : 'published';
     const now = new Date().toISOString();
+    const stamps = times === undefined ? { createdAt: now, updatedAt: now, publishedAt: now } : checkedTimes(times, status);
     const components = new ComponentWriter(this.engine);
     const shared = withSharedValues(this.engine, ct, documentId, status, input.scalars, new Set(input.components.map(([attr]) => attr.name)));
     const fields = {
@@ -43,9 +46,9 @@ export class DocumentWriter {
     const row = this.engine.store.rows.insert(ct.uid, { status, locale }, {
       documentId,
       ...fields,
-      createdAt: now,
-      updatedAt: now,
-      publishedAt: ct.draftAndPublish ? null : now,
+      createdAt: stamps.createdAt,
+      updatedAt: stamps.updatedAt,
+      publishedAt: ct.draftAndPublish ? null : stamps.publishedAt,
       ...(ct.localized ? { locale } : {}),
     });
     shared.linkCopies();
@@ -94,14 +97,9 @@ export class DocumentWriter {
     const rows = this.engine.store.rows;
     const id = rows.idOf(ct.uid, documentId, scope.status, scope.locale);
     if (id === undefined) return undefined;
-    const at = (name: keyof Timestamps, value: unknown): string => {
-      const time = typeof value === 'string' ? normalizeDateTime(value) : undefined;
-      if (!time) throw ValidationError.at(name, `${name} must be an ISO 8601 datetime`);
-      return time;
-    };
-    const publishedAt = scope.status === 'draft' && ct.draftAndPublish ? null : at('publishedAt', times.publishedAt);
+    const { createdAt, updatedAt, publishedAt } = checkedTimes(times, scope.status === 'draft' && ct.draftAndPublish ? 'draft' : 'published');
     const stored = rows.get(ct.uid, id)!;
-    const row: Row = { ...stored, createdAt: at('createdAt', times.createdAt), updatedAt: at('updatedAt', times.updatedAt), publishedAt };
+    const row: Row = { ...stored, createdAt, updatedAt, publishedAt };
     rows.update(ct.uid, scope, row, stored);
     return row;
   }
@@ -128,4 +126,27 @@ export class DocumentWriter {
     const source: SourceRow = { type: ct, id: row.id, documentId: row.documentId, status: scope.status, locale: scope.locale };
     for (const [attr, op] of input.relations) applyRelationOp(this.engine, this.engine.writer, source, attr, op);
   }
+}
+
+/** A restored row's times, each an ISO datetime; a draft's publishedAt is null whatever it says. */
+function checkedTimes(times: Timestamps, status: Status): Timestamps {
+  const at = (name: keyof Timestamps, value: unknown): string => {
+    const time = typeof value === 'string' ? normalizeDateTime(value) : undefined;
+    if (!time) throw ValidationError.at(name, `${name} must be an ISO 8601 datetime`);
+    return time;
+  };
+  return {
+    createdAt: at('createdAt', times.createdAt),
+    updatedAt: at('updatedAt', times.updatedAt),
+    publishedAt: status === 'draft' ? null : at('publishedAt', times.publishedAt),
+  };
+}
+
+/** A documentId a write keeps (restoring an export): well formed, and no document has it yet. */
+export function freeDocumentId(store: Store, uid: string, documentId: string): string {
+  if (typeof documentId !== 'string' || !DOCUMENT_ID.test(documentId)) {
+    throw ValidationError.at('documentId', 'documentId must be 24 lowercase letters and digits, starting with a letter');
+  }
+  if (store.rows.versions(uid, documentId).length > 0) throw ValidationError.at('documentId', `Document "${documentId}" already exists`);
+  return documentId;
 }

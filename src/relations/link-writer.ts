@@ -50,13 +50,27 @@ export class LinkWriter {
 
   /** Makes one source row's list of `attr` exactly `targets` (distinct rows), in that order. */
   setList(attr: RelationAttribute, source: number, targets: readonly number[]): void {
+    const current = [...this.ctx.store.links.targets(attr.listName, source)];
+    // The run at the start already in place stays: the far side of a list an import wrote from
+    // one side is set again in the order it already has.
+    let kept = 0;
+    while (kept < targets.length && kept < current.length && current[kept] === targets[kept]) kept++;
     const wanted = new Set(targets);
-    for (const current of [...this.ctx.store.links.targets(attr.listName, source)]) {
-      if (!wanted.has(current)) this.unlink(attr, source, current);
-    }
-    // Re-placing each wanted target at the end, in order, leaves exactly that order; links that
-    // already existed keep their place on the far side.
-    for (const target of targets) this.link(attr, source, target, { at: 'end' });
+    for (const c of current) if (!wanted.has(c)) this.unlink(attr, source, c);
+    // Re-placing each other wanted target at the end, in order, leaves exactly that order; links
+    // that already existed keep their place on the far side.
+    for (let i = kept; i < targets.length; i++) this.link(attr, source, targets[i]!, { at: 'end' });
+  }
+
+  /**
+   * Writes a source row's whole list of `attr`, in order, in a bulk load that writes each side of
+   * a relation from the side's own record: the list must be empty, and the targets distinct and
+   * as many as the side holds. `mirror` also appends the source to each target's partner list: a
+   * one-way relation's hidden list, which no record writes.
+   */
+  fillList(attr: RelationAttribute, source: number, targets: readonly number[], mirror: boolean): void {
+    this.ctx.store.links.fill(attr.listName, source, targets);
+    if (mirror) for (const target of targets) this.ctx.store.links.ensure(attr.partnerListName, target, source);
   }
 
   unlink(attr: RelationAttribute, source: number, target: number): void {

@@ -95,8 +95,18 @@ export class LinkStore {
   /** Puts `target` in the list at `where`, moving it there if it is already linked. */
   place(list: string, source: number, target: number, where: Placement): void {
     const l = this.code(list);
+    this.placeCode(l, source, target, where, this.dbs.linkPos.get([l, source, target]));
+  }
+
+  /** Appends `target` unless it is linked already, in which case it keeps its place. */
+  ensure(list: string, source: number, target: number): void {
+    const l = this.code(list);
+    if (this.dbs.linkPos.get([l, source, target]) === undefined) this.placeCode(l, source, target, { at: 'end' }, undefined);
+  }
+
+  /** `old`: the link's key now, if it exists. */
+  private placeCode(l: number, source: number, target: number, where: Placement, old: [number, string] | undefined): void {
     this.cache.dropSet(orderHead(l), source);
-    const old = this.dbs.linkPos.get([l, source, target]);
     // A move only changes the order key: the list's set of targets stays as it is.
     if (old !== undefined) this.dbs.links.removeSync([l, source, old[0], old[1]]);
     // Read once: appends and prepends take their key from the bounds, and every key may widen them.
@@ -110,9 +120,25 @@ export class LinkStore {
     this.adjacency.add([l, ANY], source);
   }
 
-  /** Appends `target` unless it is linked already, in which case it keeps its place. */
-  ensure(list: string, source: number, target: number): void {
-    if (!this.has(list, source, target)) this.place(list, source, target, { at: 'end' });
+  /**
+   * Writes a source's whole list in order, for a bulk load that writes each side of a relation
+   * from its own record: the list must be empty, and its far side is left to the caller. The keys
+   * are those appends to an empty list give.
+   */
+  fill(list: string, source: number, targets: readonly number[]): void {
+    if (targets.length === 0) return;
+    const l = this.code(list);
+    if (this.dbs.linkPos.get([l, source, BOUNDS]) !== undefined) throw new Error(`${list} of row ${source} already has links`);
+    this.cache.dropSet(orderHead(l), source);
+    let key: OrderKey | undefined;
+    for (const target of targets) {
+      key = keyBetween(key, undefined);
+      this.dbs.links.putSync([l, source, key.n, key.f], target);
+      this.dbs.linkPos.putSync([l, source, target], [key.n, key.f]);
+      this.adjacency.add([l, source], target);
+    }
+    this.dbs.linkPos.putSync([l, source, BOUNDS], [keyBetween(undefined, undefined).n, key!.n] as unknown as [number, string]);
+    this.adjacency.add([l, ANY], source);
   }
 
   /** Returns whether the link existed. */

@@ -23,7 +23,7 @@ export const BLOCK = 448;
 export const INLINE = 0;
 export const BLOCKS = 1;
 
-/** Up to this many changes to one set are made one by one (a block each); more rewrite the set's tail or the set. */
+/** Up to this many changes to a set kept in blocks, not all after its last id, are made one by one (a block each); more rewrite the set. */
 const FEW_CHANGES = 4;
 
 export class Postings {
@@ -99,15 +99,9 @@ export class Postings {
     // A set whose changes waited past a commit may have been cached since (Store.deferIndexes).
     this.cache?.dropSet(headKey, tailOf(prefix));
     this.dropField(prefix);
-    if (ops.length <= FEW_CHANGES) {
-      for (const op of ops) {
-        if (op > 0) this.addNow(prefix, op);
-        else this.removeNow(prefix, -op);
-      }
-      return;
-    }
     const change = netChange(ops);
     const dir = this.read([...prefix, 0]);
+    // Removing an id from a set that does not exist changes nothing.
     if (!dir) return this.writeWhole(prefix, change.added);
     if (dir[0] === INLINE) return this.writeWhole(prefix, applyChange(dir.subarray(1), change));
     const firsts = dir.subarray(1);
@@ -120,6 +114,13 @@ export class Postings {
       grown.set(firsts.subarray(0, -1));
       grown.set(tail, firsts.length - 1);
       return this.put([...prefix, 0], withTag(BLOCKS, grown));
+    }
+    if (ops.length <= FEW_CHANGES) {
+      for (const op of ops) {
+        if (op > 0) this.addNow(prefix, op);
+        else this.removeNow(prefix, -op);
+      }
+      return;
     }
     const ids = applyChange(this.load(prefix), change);
     for (const first of firsts) this.db.removeSync([...prefix, first]);

@@ -49,7 +49,9 @@ export async function importFile(quarry: Quarry, path: string, batch: number, pr
     uploads = await StagedUploads.stage(quarry, path);
     if (uploads.count > 0) progressOut.write(`import: ${uploads.count} files (${(uploads.bytes / 1024 ** 2).toFixed(1)} MiB) checked against their SHA-256\n`);
     await uploads.batch.commit();
-    return await load(importer, uploads, quarry, path, progressOut, started);
+    // A stopped import leaves its folder marked incomplete (`begins`), so changes the deferral
+    // drops with it cannot be mistaken for a whole folder.
+    return await quarry.store.deferIndexes(() => load(importer, uploads!, quarry, path, progressOut, started));
   } catch (e) {
     await uploads?.batch.discard();
     throw new ImportStopped(e, importer.wrote);

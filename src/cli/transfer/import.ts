@@ -47,6 +47,7 @@ export class Importer {
   /** The component instances of rows whose components can hold links, by row, until their links record. */
   private readonly instances = new Map<string, RowIds>();
   private readonly linkers = new Map<string, ComponentLinker>();
+  private readonly directTypes = new Map<string, boolean>();
   /** Records read and scheduled. */
   count = 0;
   /** A batch has been committed to the data folder (a failing one too: its other calls commit with it). */
@@ -73,7 +74,8 @@ export class Importer {
     if (section >= 3 && !this.published) await this.publishAll();
     this.section = section;
     const where = describe(record, n);
-    if (record.kind === 'version') this.schedule(this.writeVersion(ct, record), where, false);
+    if (this.direct(ct)) this.schedule(this.writeDirect(ct, record, where), where, false);
+    else if (record.kind === 'version') this.schedule(this.writeVersion(ct, record), where, false);
     else {
       const data = { ...relationData(ct, record), ...this.componentData(ct, record, where) };
       this.schedule(() => this.svc(ct).update({ documentId: record.documentId, locale: record.locale ?? undefined, data }), where, true);
@@ -85,6 +87,7 @@ export class Importer {
   async finish(): Promise<void> {
     if (!this.published) await this.publishAll();
     await this.flush();
+    this.quarry.bulk.verify();
     for (const r of this.times) {
       this.schedule(() => this.quarry.restoreTimestamps(r.type, {
         documentId: r.documentId, locale: r.locale ?? undefined, status: r.status, createdAt: r.createdAt, updatedAt: r.updatedAt, publishedAt: r.publishedAt,
@@ -92,6 +95,31 @@ export class Importer {
       if (this.pending.length >= this.batch) await this.flush();
     }
     await this.flush();
+  }
+
+  /** Whether a type's records take the bulk door (`Quarry.bulk`): it has no versions, no locales, and no relations inside components. */
+  private direct(ct: ContentType): boolean {
+    let direct = this.directTypes.get(ct.uid);
+    if (direct === undefined) this.directTypes.set(ct.uid, (direct = this.quarry.bulk.takes(ct) && relationsWithin(this.quarry.registry, ct).length === 0));
+    return direct;
+  }
+
+  /** A record of a `direct` type: its row with its own times, or its lists, each written once. */
+  private writeDirect(ct: ContentType, record: ExportRecord, where: string): () => Promise<unknown> {
+    const bulk = this.quarry.bulk;
+    if (record.kind === 'version') return async () => bulk.insert(ct, record);
+    if (record.components !== undefined) throw new Error(`${where}: ${ct.uid} holds no relations inside components`);
+    return async () => {
+      for (const [name, refs] of Object.entries(record.relations)) {
+        const attr = ct.attributes.get(name);
+        if (attr?.kind !== 'relation') throw new Error(`${ct.uid} has no relation ${name}`);
+        if (bulk.fills(attr)) bulk.fill(ct, record.documentId, attr, refs, `relations.${name}`);
+      }
+      // The other relations are set as a links record's update would set them (see relationData).
+      const others: Record<string, unknown> = {};
+      for (const attr of relationsOf(ct)) if (!bulk.fills(attr)) others[attr.name] = setOf(attr, record.relations[attr.name] ?? []);
+      if (Object.keys(others).length > 0) bulk.set(ct, record.documentId, others, 'relations');
+    };
   }
 
   private writeVersion(ct: ContentType, record: VersionRecord): () => Promise<unknown> {

@@ -1,0 +1,164 @@
+import { ValidationError } from '../errors/index.js';
+import { applyRelationOp } from '../relations/apply.js';
+import { resolveTarget } from '../relations/resolve.js';
+import type { ContentType, RelationAttribute } from '../schema/types.js';
+import type { Status } from '../store/layout.js';
+import { readWriteData, withHashesSync } from './data.js';
+import type { DocumentEngine } from './engine.js';
+import { refuseSecondDocument } from './single-type.js';
+import { freeDocumentId, type DocumentWriter, type Timestamps } from './write.js';
+
+/** A relation target as an export names it. */
+export interface RowRef {
+  readonly documentId: string;
+  readonly locale: string | null;
+  readonly status: Status;
+}
+
+/** One version of a document as an export holds it. */
+export interface RowRecord extends Timestamps {
+  readonly documentId: string;
+  readonly data: unknown;
+}
+
+/**
+ * The door for bulk loads (`quarry import`). Rows of content-types without draft & publish or
+ * locales (`takes`) are written once, with their own times, and their relation lists to other
+ * such types (`fills`) are each written from the row's own record, once, in its order. The
+ * document service would write a list with `set`, which writes both sides of every link, and the
+ * far side's record would then set its side again; and it stamps every row it touches, so an
+ * import had to write each row a second time to restore its times.
+ *
+ * Each side of such a relation comes from a different record, so the two could disagree in a
+ * damaged file: `verify` checks at the end that every relation's two sides hold the same links.
+ * Every call runs inside the caller's write transaction, which a failure rolls back whole.
+ */
+export class BulkLoad {
+  /** Per bidirectional relation filled here: what each side's lists held, summed (see `verify`). */
+  private readonly sides = new Map<string, { readonly name: string; readonly own: LinkSums; readonly far: LinkSums }>();
+
+  constructor(
+    private readonly engine: DocumentEngine,
+    private readonly writer: DocumentWriter,
+  ) {}
+
+  /** Whether a type's rows are written here: one version of each document, in no locale. */
+  takes(ct: ContentType): boolean {
+    return !ct.draftAndPublish && !ct.localized;
+  }
+
+  /** Whether a relation's lists are filled here: both its types are taken here, and it is not a media field (which checks each file). */
+  fills(attr: RelationAttribute): boolean {
+    const source = this.engine.registry.get(attr.source);
+    const target = this.engine.registry.get(attr.target);
+    return attr.media === undefined && source !== undefined && target !== undefined && this.takes(source) && this.takes(target);
+  }
+
+  /** Writes one document's row, as a create would but with its own times; its relations come with `fill` or `set`. */
+  insert(ct: ContentType, record: RowRecord): void {
+    this.within(ct, () => {
+      refuseSecondDocument(this.engine.store, ct);
+      const input = withHashesSync(readWriteData(this.engine.registry, ct, record.data));
+      const [relation] = input.relations;
+      if (relation) throw ValidationError.at(`data.${relation[0].name}`, 'a row is written with its fields only: its relations come with its links');
+      this.writer.create(ct, input, null, freeDocumentId(this.engine.store, ct.uid, record.documentId), record);
+    });
+  }
+
+  /**
+   * Writes a row's whole list of a relation that `fills`, in order: the list must be empty. A
+   * one-way relation's hidden far side is appended to here; a two-way relation's far side is
+   * written from its own rows' records.
+   */
+  fill(ct: ContentType, documentId: string, attr: RelationAttribute, refs: readonly RowRef[], path: string): void {
+    if (!this.fills(attr)) throw new Error(`${ct.uid}.${attr.name} is not filled by a bulk load`);
+    this.within(ct, () => {
+      const source = this.rowOf(ct, documentId, path);
+      if (!attr.toMany && refs.length > 1) throw ValidationError.at(path, `${attr.name} links at most one entry, the record lists ${refs.length}`);
+      const scope = { type: ct, status: 'published', locale: null } as const;
+      const targets = refs.flatMap((ref, i) => resolveTarget(this.engine, scope, attr, {
+        ref: { kind: 'document', documentId: ref.documentId, locale: ref.locale ?? undefined, status: ref.status }, position: undefined, path: `${path}.${i}`,
+      }));
+      if (new Set(targets).size !== targets.length) throw ValidationError.at(path, `${attr.name} lists an entry twice`);
+      const twoWay = attr.inverse !== undefined;
+      this.engine.writer.fillList(attr, source, targets, !twoWay);
+      if (twoWay) this.count(attr, source, targets);
+      else if (!attr.targetHasMany) {
+        for (const target of targets) {
+          if (this.engine.store.links.count(attr.partnerListName, target) > 1) throw ValidationError.at(path, `${attr.name}: another entry links ${target} already`);
+        }
+      }
+    });
+  }
+
+  /**
+   * Sets relations of a taken type's row that `fills` does not take (media fields, relations to
+   * versioned or localized types) as an update's `data` would, without stamping the row.
+   */
+  set(ct: ContentType, documentId: string, data: Readonly<Record<string, unknown>>, path: string): void {
+    this.within(ct, () => {
+      const source = this.rowOf(ct, documentId, path);
+      const input = readWriteData(this.engine.registry, ct, data);
+      const row = { type: ct, id: source, documentId, status: 'published', locale: null } as const;
+      for (const [attr, op] of input.relations) applyRelationOp(this.engine, this.engine.writer, row, attr, op);
+    });
+  }
+
+  /** Checks that the two sides of every relation filled here hold the same links; call once every list is written. */
+  verify(): void {
+    for (const { name, own, far } of this.sides.values()) {
+      if (own.links !== far.links || own.a !== far.a || own.b !== far.b) {
+        throw new ValidationError(`the two sides of ${name} disagree: ${own.links} links one way, ${far.links} the other, or they link other entries`);
+      }
+    }
+  }
+
+  private within(ct: ContentType, write: () => void): void {
+    if (!this.takes(ct)) throw new Error(`${ct.uid} has draft & publish or locales: a bulk load does not write it`);
+    this.engine.store.transact(write);
+  }
+
+  private rowOf(ct: ContentType, documentId: string, path: string): number {
+    const id = this.engine.store.rows.idOf(ct.uid, documentId, 'published', null);
+    if (id === undefined) throw ValidationError.at(path, `Document with id "${documentId}" not found`);
+    return id;
+  }
+
+  /** Adds a filled list's links to its relation's sums, each as (owning side's row, far side's row). */
+  private count(attr: RelationAttribute, source: number, targets: readonly number[]): void {
+    const owning = attr.listName < attr.partnerListName;
+    const key = owning ? attr.listName : attr.partnerListName;
+    let sides = this.sides.get(key);
+    if (!sides) this.sides.set(key, (sides = { name: `${attr.source}.${attr.name}`, own: new LinkSums(), far: new LinkSums() }));
+    const sums = owning ? sides.own : sides.far;
+    for (const target of targets) {
+      if (owning) sums.add(source, target);
+      else sums.add(target, source);
+    }
+  }
+}
+
+/**
+ * A multiset hash of links: the count and two sums of a 32-bit mix of each pair. Two sides that
+ * hold the same links sum the same whatever their order; a link missing on one side, or another
+ * entry in its place, changes the sums but with a chance of about 2^-64.
+ */
+class LinkSums {
+  links = 0;
+  a = 0;
+  b = 0;
+
+  add(x: number, y: number): void {
+    this.links++;
+    this.a = (this.a + mix(x, y, 0x9e3779b9)) >>> 0;
+    this.b = (this.b + mix(y, x, 0x7f4a7c15)) >>> 0;
+  }
+}
+
+function mix(x: number, y: number, seed: number): number {
+  let h = Math.imul(x ^ seed, 0x85ebca6b) ^ Math.imul(y + seed, 0xc2b2ae35);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x27d4eb2f);
+  h ^= h >>> 13;
+  return h >>> 0;
+}
