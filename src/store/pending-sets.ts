@@ -19,9 +19,12 @@ export class PendingSets {
     return this.sets;
   }
 
-  /** How many changes are waiting (each an array slot: what they hold in memory). */
-  get count(): number {
-    return this.changes;
+  /**
+   * About what the waiting changes hold in memory, in array slots of 8 bytes: a slot per change,
+   * and for each set its array and its entry in a map.
+   */
+  get weight(): number {
+    return this.changes + SET_WEIGHT * this.sets;
   }
 
   head(key: string): PendingHead | undefined {
@@ -58,6 +61,22 @@ export class PendingSets {
     return { headKey, prefix: [...head!.head, tail as Key], ops };
   }
 
+  /** Takes the sets with at most `most` changes waiting (for whom waiting saves nothing). */
+  takeSmall(most: number): PendingSet[] {
+    const taken: PendingSet[] = [];
+    for (const [headKey, { head, tails }] of this.heads) {
+      for (const [tail, ops] of tails) {
+        if (ops.length > most) continue;
+        taken.push({ headKey, prefix: [...head, tail as Key], ops });
+        tails.delete(tail);
+        this.sets--;
+        this.changes -= ops.length;
+      }
+      if (tails.size === 0) this.heads.delete(headKey);
+    }
+    return taken;
+  }
+
   takeAll(): PendingSet[] {
     const all: PendingSet[] = [];
     for (const [headKey, { head, tails }] of this.heads) {
@@ -73,6 +92,9 @@ export class PendingSets {
     this.changes = 0;
   }
 }
+
+/** What one set's array and map entry take beside its changes, in slots (measured roughly: 100 to 150 bytes). */
+const SET_WEIGHT = 16;
 
 export interface PendingHead {
   readonly head: readonly Key[];

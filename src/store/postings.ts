@@ -68,14 +68,22 @@ export class Postings {
     if (this.cache && this.fieldDepth > 0) this.cache.dropField(this.fieldKey(prefix.slice(0, this.fieldDepth)));
   }
 
-  /** How many changes wait in memory for `flush`. */
+  /** What the changes waiting for `flush` hold in memory, in 8-byte slots (PendingSets.weight). */
   get waiting(): number {
-    return this.pending.count;
+    return this.pending.weight;
   }
 
   /** Writes every pending change: before the transaction commits. */
   flush(): void {
     for (const set of this.pending.takeAll()) this.apply(set);
+  }
+
+  /**
+   * Writes the sets with at most `most` changes waiting: in a bulk load, most sets are a text's
+   * own (a name's exact value), one id each, which waiting does not make cheaper to write.
+   */
+  flushSmall(most: number): void {
+    for (const set of this.pending.takeSmall(most)) this.apply(set);
   }
 
   /** Forgets pending changes: the transaction they belonged to was rolled back. */

@@ -25,10 +25,12 @@ export interface StoreOptions {
 }
 
 /**
- * How many set changes a bulk load keeps in memory before writing them (about 8 bytes each in
- * their arrays): enough that most sets are written a few times per million rows.
+ * How much a bulk load keeps waiting in memory before writing it, in 8-byte slots (Postings.waiting):
+ * about 40 MB, a few hundred rows' changes per set written at a time.
  */
-const DEFERRED_CHANGES = 8_000_000;
+const DEFERRED_SLOTS = 5_000_000;
+/** Sets with this many changes or fewer are written first when a bulk load's waiting changes reach their bound. */
+const SMALL_SET_CHANGES = 4;
 
 /** No joined call has failed (an error may be any value, undefined included). */
 const NO_FAILURE: unique symbol = Symbol('no failure');
@@ -123,7 +125,8 @@ export class Store {
         this.dbs.meta.putSync(['generation'], generation);
         const value = fn();
         if (this.joinedFailure !== NO_FAILURE) throw this.joinedFailure;
-        if (!this.deferring || this.waitingChanges() > DEFERRED_CHANGES) for (const postings of this.postings()) postings.flush();
+        if (!this.deferring) for (const postings of this.postings()) postings.flush();
+        else if (this.waitingSlots() > DEFERRED_SLOTS) this.flushDeferred();
         return value;
       });
       // This instance dropped exactly what it wrote as it wrote it: its cache is current.
@@ -141,7 +144,7 @@ export class Store {
 
   /**
    * Runs a bulk load (`run` makes many write transactions): the changes its writes make to index
-   * and link sets wait in memory across its transactions, up to DEFERRED_CHANGES, so each set is
+   * and link sets wait in memory across its transactions, up to DEFERRED_SLOTS, so each set is
    * written a few times in all rather than once per transaction. Only the load's own writes may
    * read those sets meanwhile (a read outside its transactions throws); if `run` fails, the
    * waiting changes are dropped, and what it committed lacks them: a caller that commits must
@@ -161,7 +164,13 @@ export class Store {
     }
   }
 
-  private waitingChanges(): number {
+  /** Writes the small sets a bulk load has waiting, and everything if that frees too little. */
+  private flushDeferred(): void {
+    for (const postings of this.postings()) postings.flushSmall(SMALL_SET_CHANGES);
+    if (this.waitingSlots() > DEFERRED_SLOTS / 2) for (const postings of this.postings()) postings.flush();
+  }
+
+  private waitingSlots(): number {
     let n = 0;
     for (const postings of this.postings()) n += postings.waiting;
     return n;

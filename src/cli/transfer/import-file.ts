@@ -49,9 +49,7 @@ export async function importFile(quarry: Quarry, path: string, batch: number, pr
     uploads = await StagedUploads.stage(quarry, path);
     if (uploads.count > 0) progressOut.write(`import: ${uploads.count} files (${(uploads.bytes / 1024 ** 2).toFixed(1)} MiB) checked against their SHA-256\n`);
     await uploads.batch.commit();
-    // A stopped import leaves its folder marked incomplete (`begins`), so changes the deferral
-    // drops with it cannot be mistaken for a whole folder.
-    return await quarry.store.deferIndexes(() => load(importer, uploads!, quarry, path, progressOut, started));
+    return await load(importer, uploads, quarry, path, progressOut, started);
   } catch (e) {
     await uploads?.batch.discard();
     throw new ImportStopped(e, importer.wrote);
@@ -63,25 +61,29 @@ async function load(importer: Importer, uploads: StagedUploads, quarry: Quarry, 
   const progress = new Progress(progressOut, 'import');
   let n = 0;
   let ended = false;
-  for await (const value of reader.values) {
-    if (ended) throw new Error(`${path}: values after the end record`);
-    if (n++ === 0) {
-      readHeader(value, quarry.registry);
-      continue;
+  // A stopped import leaves its folder marked incomplete (importFile's `begins`), so index
+  // changes the deferral drops with it cannot be mistaken for a whole folder.
+  await quarry.store.deferIndexes(async () => {
+    for await (const value of reader.values) {
+      if (ended) throw new Error(`${path}: values after the end record`);
+      if (n++ === 0) {
+        readHeader(value, quarry.registry);
+        continue;
+      }
+      const record = readRecord(value, quarry.registry, n - 1);
+      if (record.kind === 'end') {
+        if (record.records !== importer.count) throw new Error(`${path}: the end record counts ${record.records} records, the file holds ${importer.count}`);
+        ended = true;
+        continue;
+      }
+      uploads.expect(record, n - 1);
+      await importer.add(record, n - 1);
+      progress.update(reader.bytesRead(), reader.size, `${importer.count} records`);
     }
-    const record = readRecord(value, quarry.registry, n - 1);
-    if (record.kind === 'end') {
-      if (record.records !== importer.count) throw new Error(`${path}: the end record counts ${record.records} records, the file holds ${importer.count}`);
-      ended = true;
-      continue;
-    }
-    uploads.expect(record, n - 1);
-    await importer.add(record, n - 1);
-    progress.update(reader.bytesRead(), reader.size, `${importer.count} records`);
-  }
-  if (n === 0) throw new Error(`${path}: the file is empty`);
-  if (!ended) throw new Error(`${path}: the file ends before its end record: it was cut short`);
-  await importer.finish();
+    if (n === 0) throw new Error(`${path}: the file is empty`);
+    if (!ended) throw new Error(`${path}: the file ends before its end record: it was cut short`);
+    await importer.finish();
+  });
   const ms = Date.now() - started;
   progress.finish(`${importer.count} records in ${(ms / 1000).toFixed(1)} s`);
   return { records: importer.count, ms };
