@@ -14,12 +14,17 @@ export class Progress {
   private lastDraw = 0;
   private lastStep = -1;
   private drawn = false;
+  private readonly started = Date.now();
 
   constructor(private readonly out: ProgressOutput, private readonly label: string) {}
 
-  /** `done` of `total` units (records, bytes) are through; `detail` says what is being done. */
+  /**
+   * `done` of `total` units (records, bytes) are through; `detail` says what is being done. The
+   * time left is told from the pace so far, once there is some.
+   */
   update(done: number, total: number, detail: string): void {
     const percent = total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0;
+    detail += this.left(done, total);
     if (this.out.isTTY) {
       const now = Date.now();
       if (now - this.lastDraw < REDRAW_MS && percent < 100) return;
@@ -35,8 +40,19 @@ export class Progress {
     this.out.write(`${this.label}: ${percent}% ${detail}\n`);
   }
 
+  private left(done: number, total: number): string {
+    const elapsed = Date.now() - this.started;
+    if (done <= 0 || done >= total || elapsed < 1000) return '';
+    return `, about ${formatSeconds((elapsed * (total - done)) / done / 1000)} left`;
+  }
+
   /** The closing line, on its own line in both modes. */
   finish(summary: string): void {
     this.out.write(`${this.out.isTTY && this.drawn ? '\r\x1b[2K' : ''}${this.label}: ${summary}\n`);
   }
+}
+
+function formatSeconds(s: number): string {
+  if (s < 60) return `${Math.ceil(s)} s`;
+  return `${Math.floor(s / 60)} min ${String(Math.ceil(s % 60)).padStart(2, '0')} s`;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Progress } from '../../src/cli/progress.js';
 import { Sink } from './support.js';
 
@@ -25,5 +25,23 @@ describe('progress', () => {
     expect(out.text).toContain('\r\x1b[2Kexport [');
     expect(out.text).toContain('] 100% b');
     expect(out.text.endsWith('\r\x1b[2Kexport: done\n')).toBe(true);
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it('tells the time left from the pace so far, once a second has passed', () => {
+    vi.useFakeTimers();
+    const out = new Sink(false);
+    const p = new Progress(out, 'import');
+    p.update(50, 1000, '50 records');
+    vi.advanceTimersByTime(2_000);
+    p.update(250, 1000, '250 records');
+    vi.advanceTimersByTime(38_000);
+    p.update(400, 1000, '400 records');
+    expect(out.text.split('\n').slice(0, 3)).toEqual([
+      'import: 5% 50 records',
+      'import: 25% 250 records, about 6 s left',
+      'import: 40% 400 records, about 1 min 00 s left',
+    ]);
   });
 });

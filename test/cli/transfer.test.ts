@@ -32,8 +32,8 @@ describe('quarry import / export of the demo dataset', () => {
     expect(first.stderr).toMatch(/--schemas +\S+ +env QUARRY_SCHEMAS/);
     expect(first.stderr).toMatch(/--data +\S+ +flag --data/);
     expect(first.stderr).toMatch(/--batch +1000 +default/);
-    expect(first.stderr).toMatch(/^import: 5\d% \d+ records$/m);
-    expect(first.stderr).toMatch(/^import: 6518 records in [\d.]+ s$/m);
+    expect(first.stderr).toMatch(/^import: 5\d% \d+ records, [\d,]+\/s(, about \d+ s left)?$/m);
+    expect(first.stderr).toMatch(/^import: 6518 records in [\d.]+ s, [\d,]+\/s$/m);
     expect(first.stderr).not.toMatch(/[\r\x1b]/);
   });
 

@@ -32,7 +32,7 @@ describe('an import cut off by a crash', () => {
     await new Promise<void>((resolve, reject) => {
       child.stderr!.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
-        if (/^import: \d+% \d+ records$/m.test(stderr)) resolve();
+        if (/^import: \d+% \d+ records, [\d,]+\/s/m.test(stderr)) resolve();
       });
       void exited.then(() => reject(new Error(`the import ended before it was killed: ${stderr}`)));
     });

@@ -78,13 +78,15 @@ async function load(importer: Importer, uploads: StagedUploads, quarry: Quarry, 
       }
       uploads.expect(record, n - 1);
       await importer.add(record, n - 1);
-      progress.update(reader.bytesRead(), reader.size, `${importer.count} records`);
+      progress.update(reader.bytesRead(), reader.size, `${importer.count} records, ${perSecond(importer.count, started)}/s`);
     }
     if (n === 0) throw new Error(`${path}: the file is empty`);
     if (!ended) throw new Error(`${path}: the file ends before its end record: it was cut short`);
     await importer.finish();
   });
   const ms = Date.now() - started;
-  progress.finish(`${importer.count} records in ${(ms / 1000).toFixed(1)} s`);
+  progress.finish(`${importer.count} records in ${(ms / 1000).toFixed(1)} s, ${perSecond(importer.count, started)}/s`);
   return { records: importer.count, ms };
 }
+
+const perSecond = (records: number, since: number): string => Math.round((records * 1000) / Math.max(1, Date.now() - since)).toLocaleString('en-US');
