@@ -134,27 +134,3 @@ function ascendingAdds(ops: readonly number[]): boolean {
   }
   return true;
 }
-
-/** `ids` with `change` applied: both ascending, the result too. */
-export function applyChange(ids: Uint32Array, change: NetChange): Uint32Array {
-  const { added, removed } = change;
-  const out = new Uint32Array(ids.length + added.length);
-  let n = 0;
-  let i = 0;
-  let a = 0;
-  let r = 0;
-  const keep = (id: number) => {
-    while (r < removed.length && removed[r]! < id) r++;
-    if (removed[r] !== id) out[n++] = id;
-  };
-  while (i < ids.length || a < added.length) {
-    if (a >= added.length) keep(ids[i++]!);
-    else if (i >= ids.length || added[a]! < ids[i]!) keep(added[a++]!);
-    else if (added[a]! > ids[i]!) keep(ids[i++]!);
-    else {
-      a++;
-      keep(ids[i++]!);
-    }
-  }
-  return out.subarray(0, n);
-}

@@ -1,5 +1,6 @@
 import type { Database, Key } from 'lmdb';
-import { applyChange, netChange, PendingSets, type PendingSet } from './pending-sets.js';
+import { netChange, PendingSets, type PendingSet } from './pending-sets.js';
+import { applyChange, concat, contains, EMPTY_IDS, insert, upperBound, without } from './sorted-ids.js';
 import { SOLE_EMPTY, type ReadCache, type SetKeyTail } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 
@@ -38,6 +39,7 @@ export class Postings {
   ) {}
 
   private readonly pending = new PendingSets();
+  private readonly headKeys: HeadKeys = new Map();
 
   /** The cache key of the in-memory copy of a field's sets (see `fieldDepth`). */
   fieldKey(fieldPrefix: readonly Key[]): string {
@@ -244,7 +246,7 @@ export class Postings {
     const cached = this.cache?.setsOf(this.headKey(prefix))?.get(tailOf(prefix));
     if (cached) return cached.length <= max ? cached : undefined;
     const dir = this.read([...prefix, 0]);
-    if (!dir) return EMPTY;
+    if (!dir) return EMPTY_IDS;
     return dir[0] === INLINE && dir.length - 1 <= max ? dir.subarray(1) : undefined;
   }
 
@@ -323,16 +325,30 @@ export class Postings {
 
   private load(prefix: readonly Key[]): Uint32Array {
     const dir = this.read([...prefix, 0]);
-    if (!dir) return EMPTY;
+    if (!dir) return EMPTY_IDS;
     if (dir[0] === INLINE) return dir.subarray(1);
     const firsts = dir.subarray(1);
     return concat(Array.from(firsts, (first) => this.read([...prefix, first])!));
   }
 
-  /** Every element but the last; strings carry their length so no two heads share a key. */
+  /**
+   * Every element but the last; strings carry their length so no two heads share a key. Heads
+   * are few (a type's fields in its scopes, a relation's lists) and every set change asks for
+   * one, so each is built once and found again through maps keyed by its parts.
+   */
   private headKey(prefix: readonly Key[]): string {
-    let key = this.name;
-    for (let i = 0; i < prefix.length - 1; i++) key += partKey(prefix[i]!);
+    let level = this.headKeys;
+    for (let i = 0; i < prefix.length - 1; i++) {
+      let next = level.get(prefix[i]) as HeadKeys | undefined;
+      if (!next) level.set(prefix[i], (next = new Map()));
+      level = next;
+    }
+    let key = level.get(HEAD_KEY) as string | undefined;
+    if (key === undefined) {
+      key = this.name;
+      for (let i = 0; i < prefix.length - 1; i++) key += partKey(prefix[i]!);
+      level.set(HEAD_KEY, key);
+    }
     return key;
   }
 
@@ -370,7 +386,10 @@ export class Postings {
   }
 }
 
-const EMPTY = new Uint32Array(0);
+
+/** Head keys by their parts, one map level per part; a level's own key is under HEAD_KEY. */
+type HeadKeys = Map<unknown, unknown>;
+const HEAD_KEY = Symbol('head key');
 
 const partKey = (part: unknown): string =>
   typeof part === 'string' ? `|s${part.length}:${part}` : `|${typeof part === 'number' ? 'n' : 'o'}${String(part)}`;
@@ -389,62 +408,4 @@ function withTag(tag: number, ids: Uint32Array): Uint32Array {
   out[0] = tag;
   out.set(ids, 1);
   return out;
-}
-
-/** The set with `id` added, or undefined when it was there. */
-function insert(ids: Uint32Array, id: number): Uint32Array | undefined {
-  const at = lowerBound(ids, id);
-  if (ids[at] === id) return undefined;
-  const out = new Uint32Array(ids.length + 1);
-  out.set(ids.subarray(0, at));
-  out[at] = id;
-  out.set(ids.subarray(at), at + 1);
-  return out;
-}
-
-/** The set without `id`, or undefined when it was not there. */
-function without(ids: Uint32Array, id: number): Uint32Array | undefined {
-  const at = lowerBound(ids, id);
-  if (ids[at] !== id) return undefined;
-  const out = new Uint32Array(ids.length - 1);
-  out.set(ids.subarray(0, at));
-  out.set(ids.subarray(at + 1), at);
-  return out;
-}
-
-const contains = (ids: Uint32Array, id: number) => ids[lowerBound(ids, id)] === id;
-
-export function concat(parts: readonly Uint32Array[]): Uint32Array {
-  if (parts.length === 0) return EMPTY;
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-export function lowerBound(ids: Uint32Array, id: number): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ids[mid]! < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The first index whose id is greater than `id`. */
-function upperBound(ids: Uint32Array, id: number): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ids[mid]! <= id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

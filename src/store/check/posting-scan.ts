@@ -1,5 +1,6 @@
 import type { Database, Key } from 'lmdb';
-import { BLOCKS, concat, decode, INLINE } from '../postings.js';
+import { BLOCKS, decode, INLINE } from '../postings.js';
+import { concat } from '../sorted-ids.js';
 import { someIds, type Problems } from './problems.js';
 import { SetTrie } from './set-trie.js';
 
