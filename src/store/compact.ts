@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
+import { syncToDisk } from './folder-settings.js';
 
 export interface CompactResult {
   readonly bytesBefore: number;
@@ -28,7 +29,10 @@ export async function compactStore(path: string): Promise<CompactResult> {
   } finally {
     await env.close();
   }
+  // The copy is the durable form of everything written before, which may not have been synced.
+  syncToDisk(join(copy, 'data.mdb'));
   renameSync(join(copy, 'data.mdb'), file);
+  syncToDisk(path);
   rmSync(copy, { recursive: true, force: true });
   // The lock file describes the old file's readers and transactions; LMDB makes a new one.
   const lock = join(path, 'lock.mdb');

@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -55,11 +55,29 @@ export interface ImportMark {
  */
 export function markImportStarted(folder: string, file: string): void {
   writeFileSync(join(folder, IMPORTING), `${JSON.stringify({ file, startedAt: new Date().toISOString() } satisfies ImportMark)}\n`);
+  // On disk before the import's first write, which is not synced (see syncToDisk).
+  syncToDisk(join(folder, IMPORTING));
+  syncToDisk(folder);
 }
 
 /** The import ended well (or wrote nothing): the folder is whole. */
 export function clearImportMark(folder: string): void {
   rmSync(join(folder, IMPORTING), { force: true });
+  syncToDisk(folder);
+}
+
+/**
+ * Flushes a file's or folder's writes to the disk. An import commits without syncing and syncs
+ * once at the end (its compacted copy, then the removal of its mark): until then the mark says
+ * the folder is incomplete, so a crash never leaves what looks like a whole folder.
+ */
+export function syncToDisk(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The mark of an import that did not end, or undefined. */

@@ -110,6 +110,9 @@ export class Postings {
     this.cache?.dropSet(headKey, tailOf(prefix));
     this.dropField(prefix);
     const change = netChange(ops);
+    // Most sets a few ids are added to are new (an exact value's): one put that refuses to
+    // overwrite finds out and writes it, where a read and a put would search the tree twice.
+    if (change.removed.length === 0 && change.added.length <= FEW_CHANGES && this.putNew([...prefix, 0], withTag(INLINE, change.added))) return;
     const dir = this.read([...prefix, 0]);
     // Removing an id from a set that does not exist changes nothing.
     if (!dir) return this.writeWhole(prefix, change.added);
@@ -379,6 +382,12 @@ export class Postings {
     // the value out at once, saving the copy `get` would make first.
     const value = this.db.getBinaryFast(key);
     return value === undefined ? undefined : decode(value.subarray(0, (this.db as unknown as { lastSize: number }).lastSize));
+  }
+
+  /** Writes a key that does not exist yet; false, writing nothing, when it does. */
+  private putNew(key: Key[], ids: Uint32Array): boolean {
+    // lmdb-js answers whether it wrote, though its typings say void.
+    return this.db.putSync(key, Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength), { noOverwrite: true }) as unknown as boolean;
   }
 
   private put(key: Key[], ids: Uint32Array): void {

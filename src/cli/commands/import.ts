@@ -12,7 +12,7 @@ import { clearImportMark, markImportStarted } from '../../store/folder-settings.
 
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 
-const IMPORT_SETTINGS = ['schemas', 'customFields', 'data', 'locales', 'defaultLocale', 'batch', 'noSync'] as const;
+const IMPORT_SETTINGS = ['schemas', 'customFields', 'data', 'locales', 'defaultLocale', 'batch'] as const;
 
 export const importCommand: Command = {
   name: 'import',
@@ -61,7 +61,9 @@ Example:
     const i18n = localesFor(header, given(s.locales), s.defaultLocale.value);
     if (given(s.locales) === undefined && header.locales !== undefined) ctx.stderr.write(`locales: ${header.locales.join(', ')}: the export's\n`);
     const quarry = openQuarry({
-      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, noSync: s.noSync.value, ...i18n,
+      // Batches commit without an fsync each: the folder is marked incomplete until its compacted
+      // copy is synced at the end (compactStore), so a crash leaves it marked, never partial.
+      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, noSync: true, ...i18n,
     }, ctx);
     const data = resolve(ctx.cwd, s.data.value);
     try {
