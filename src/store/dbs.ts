@@ -1,4 +1,5 @@
 import type { Database, Key, RootDatabase } from 'lmdb';
+import { compactKeys } from './key-codec.js';
 
 /** The sub-databases; their key shapes are known only to the files of this folder. */
 export interface Dbs {
@@ -24,15 +25,33 @@ export type RowDb = Database<Record<string, unknown>, number>;
 /** Rows of one type share their shape: msgpackr keeps it once, under a key no row id reaches. */
 export const STRUCTURES_KEY = 0xffff_ffff;
 
-export function openDbs(env: RootDatabase): Dbs {
+/**
+ * How a folder's keys are written: compactly (key-codec.ts) in folders made since that encoding
+ * came, with lmdb's ordered-binary in older ones, which keep it. Both sort alike; the meta
+ * database, where the choice is recorded, always uses ordered-binary.
+ */
+export type KeyFormat = 'compact' | 'ordered-binary';
+
+export function keyFormatOf(meta: Database<unknown, Key[]>, writable: boolean): KeyFormat {
+  if (meta.get(['keyFormat']) === 'compact') return 'compact';
+  // Codes are interned at a folder's first open: a folder that has them and no recorded format is older.
+  if (meta.get(['nextCode']) !== undefined) return 'ordered-binary';
+  if (writable) meta.putSync(['keyFormat'], 'compact');
+  return 'compact';
+}
+
+/** Opens the sub-databases; a writable open of a new folder records its key format. */
+export function openDbs(env: RootDatabase, writable = false): Dbs {
+  const meta = env.openDB<unknown, Key[]>({ name: 'meta' });
+  const keys = keyFormatOf(meta, writable) === 'compact' ? { keyEncoder: compactKeys } : {};
   return {
-    meta: env.openDB<unknown, Key[]>({ name: 'meta' }),
-    docs: env.openDB<number, Key[]>({ name: 'docs' }),
-    scope: env.openDB<Buffer, Key[]>({ name: 'scope', encoding: 'binary' }),
-    idx: env.openDB<Buffer, Key[]>({ name: 'idx', encoding: 'binary' }),
-    adj: env.openDB<Buffer, Key[]>({ name: 'adj', encoding: 'binary' }),
-    links: env.openDB<number, Key[]>({ name: 'links' }),
-    linkPos: env.openDB<[number, string], Key[]>({ name: 'linkPos' }),
+    meta,
+    docs: env.openDB<number, Key[]>({ name: 'docs', ...keys }),
+    scope: env.openDB<Buffer, Key[]>({ name: 'scope', encoding: 'binary', ...keys }),
+    idx: env.openDB<Buffer, Key[]>({ name: 'idx', encoding: 'binary', ...keys }),
+    adj: env.openDB<Buffer, Key[]>({ name: 'adj', encoding: 'binary', ...keys }),
+    links: env.openDB<number, Key[]>({ name: 'links', ...keys }),
+    linkPos: env.openDB<[number, string], Key[]>({ name: 'linkPos', ...keys }),
   };
 }
 

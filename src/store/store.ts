@@ -63,7 +63,7 @@ export class Store {
 
   private constructor(env: RootDatabase, layouts: readonly TypeLayout[], readOnly: boolean) {
     this.env = env;
-    this.dbs = openDbs(env);
+    this.dbs = openDbs(env, !readOnly);
     this.layouts = layouts;
     this.rowDbs = new Map(layouts.map((layout) => [layout.name, openRowDb(env, layout.name)]));
     let reindexed: string[] = [];
