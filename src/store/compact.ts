@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { open } from 'lmdb';
+import { open, type Key, type RootDatabase } from 'lmdb';
+import { isRowDbName } from './dbs.js';
 import { syncToDisk } from './folder-settings.js';
 
 export interface CompactResult {
@@ -9,10 +10,13 @@ export interface CompactResult {
 }
 
 /**
- * Rewrites a data folder's LMDB file without its free pages. A bulk load leaves tens of
+ * Rewrites a data folder's LMDB file in key order, every page full. A bulk load leaves tens of
  * thousands of pages on LMDB's free list (pages its large transactions replaced), and while
  * that list is long every later commit rewrites it, so commits stay slow until it drains (figures:
- * bench/results/README.md).
+ * bench/results/README.md). And its B-trees are half empty: LMDB splits a full page in the
+ * middle, so pages written in order stay half full, and pages written in no order about two
+ * thirds. Appended in key order (MDB_APPEND), each page is filled before the next begins: a 100k
+ * import's folder takes about 40% less room, and reads cross fewer pages.
  *
  * The file is replaced: nothing else may have the folder open (no server, no other Quarry).
  */
@@ -22,12 +26,14 @@ export async function compactStore(path: string): Promise<CompactResult> {
   const copy = join(path, 'compacting');
   rmSync(copy, { recursive: true, force: true });
   mkdirSync(copy);
-  const env = open({ path, noSubdir: false, maxDbs: 1024 });
+  const from = open({ path, noSubdir: false, maxDbs: 1024, readOnly: true });
+  // No writable map: it would make the file as large as the map.
+  const to = open({ path: copy, noSubdir: false, maxDbs: 1024, noSync: true, mapSize: statSync(file).size + 64 * 1024 ** 2 });
   try {
-    // mdb_env_copy2 with MDB_CP_COMPACT: live pages only, renumbered in order.
-    await env.backup(copy, true);
+    for (const name of [...from.getKeys()] as string[]) copyInOrder(from, to, name);
   } finally {
-    await env.close();
+    await from.close();
+    await to.close();
   }
   // The copy is the durable form of everything written before, which may not have been synced.
   syncToDisk(join(copy, 'data.mdb'));
@@ -38,4 +44,27 @@ export async function compactStore(path: string): Promise<CompactResult> {
   const lock = join(path, 'lock.mdb');
   if (existsSync(lock)) rmSync(lock);
   return { bytesBefore, bytesAfter: statSync(file).size };
+}
+
+/** Entries per write transaction of the copy: a transaction holds its pages in memory until it commits. */
+const COPY_BATCH = 100_000;
+
+/** Copies one named database's entries as stored bytes, appended in its key order. */
+function copyInOrder(from: RootDatabase, to: RootDatabase, name: string): void {
+  // Row ids are native integers (MDB_INTEGERKEY): their order is the integers', not their bytes'.
+  const keyEncoding = isRowDbName(name) ? 'uint32' : 'binary';
+  const source = from.openDB<Buffer, Key>({ name, encoding: 'binary', keyEncoding });
+  const target = to.openDB<Buffer, Key>({ name, encoding: 'binary', keyEncoding });
+  let after: Key | undefined;
+  for (;;) {
+    let copied = 0;
+    to.transactionSync(() => {
+      for (const { key, value } of source.getRange({ start: after, exclusiveStart: after !== undefined, limit: COPY_BATCH })) {
+        target.putSync(key, value, { append: true });
+        after = key;
+        copied++;
+      }
+    });
+    if (copied < COPY_BATCH) return;
+  }
 }

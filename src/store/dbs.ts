@@ -66,6 +66,11 @@ export function forgetUnsavedShapes(db: RowDb): void {
   if (structures) structures.uninitialized = true;
 }
 
+const ROW_DB = 'rows:';
+
 export function openRowDb(env: RootDatabase, type: string): RowDb {
-  return env.openDB<Record<string, unknown>, number>({ name: `rows:${type}`, keyEncoding: 'uint32', sharedStructuresKey: STRUCTURES_KEY });
+  return env.openDB<Record<string, unknown>, number>({ name: `${ROW_DB}${type}`, keyEncoding: 'uint32', sharedStructuresKey: STRUCTURES_KEY });
 }
+
+/** Whether a named database holds a type's rows: its keys are native integers (row ids). */
+export const isRowDbName = (name: string): boolean => name.startsWith(ROW_DB);

@@ -34,11 +34,14 @@ describe('compacting a data folder', () => {
     const query = { filters: { stars: { $gte: 3 }, categories: { name: { $in: ['C3', 'C7'] } } }, sort: ['name:desc'], populate: { categories: true }, pagination: { pageSize: 50 } };
     const before = await q.reads.findPage(R, query);
     await q.close();
-    expect(freeListEntries(dir)).toBeGreaterThan(0);
+    const freeBefore = freeListEntries(dir);
+    expect(freeBefore).toBeGreaterThan(0);
 
     const { bytesBefore, bytesAfter } = await compactStore(dir);
-    expect(bytesAfter).toBeLessThan(bytesBefore);
-    expect(freeListEntries(dir)).toBe(0);
+    // Half-empty pages are filled too: the file shrinks by more than its free pages.
+    expect(bytesAfter).toBeLessThan(bytesBefore / 2);
+    // The copy's own commits each free a page or two.
+    expect(freeListEntries(dir)).toBeLessThanOrEqual(4);
 
     const again = createQuarry({ schemas: DEMO_SCHEMAS, path: dir, noSync: true });
     try {
