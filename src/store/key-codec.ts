@@ -26,6 +26,9 @@ const numberBytes = new Uint8Array(number.buffer);
 const float = new Float64Array(1);
 const floatBytes = new Uint8Array(float.buffer);
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+/** Where the float's sign bit is. */
+const HIGH = LITTLE_ENDIAN ? 7 : 0;
+const sortable = new Uint8Array(8);
 
 export const compactKeys = {
   writeKey(key: Key, target: Uint8Array, start: number): number {
@@ -34,8 +37,9 @@ export const compactKeys = {
       target.set(key, start);
       return start + key.length;
     }
+    if (!Array.isArray(key)) return writePart(key, target, start);
     let at = start;
-    for (const part of Array.isArray(key) ? key : [key]) at = writePart(part as Key, target, at);
+    for (let i = 0; i < key.length; i++) at = writePart(key[i] as Key, target, at);
     return at;
   },
 
@@ -85,6 +89,16 @@ function writePart(part: Key, target: Uint8Array, at: number): number {
   }
   if (typeof part === 'string') {
     target[at] = STRING;
+    // Short ASCII (scopes, trigrams, codes' names) byte by byte: cheaper than a call to encode it.
+    if (part.length <= 16) {
+      let i = 0;
+      let c = 0;
+      while (i < part.length && (c = part.charCodeAt(i)) > 0 && c < 0x80) target[at + 1 + i++] = c;
+      if (i === part.length) {
+        target[at + 1 + i] = 0;
+        return at + 2 + i;
+      }
+    }
     // Written in place when the target is a Buffer (lmdb's are); text holding U+0000, whose byte
     // needs its escape, is written again.
     if (Buffer.isBuffer(target)) {
@@ -112,23 +126,18 @@ function writePart(part: Key, target: Uint8Array, at: number): number {
 function writeNumber(n: number, target: Uint8Array, at: number): number {
   if (Number.isNaN(n)) throw new TypeError('a key part may not be NaN');
   float[0] = n === 0 ? 0 : n;
-  const negative = (floatBytes[LITTLE_ENDIAN ? 7 : 0]! & 0x80) !== 0;
+  const flip = (floatBytes[HIGH]! & 0x80) !== 0 ? 0xff : 0;
+  for (let i = 0; i < 8; i++) sortable[i] = floatBytes[LITTLE_ENDIAN ? 7 - i : i]! ^ flip;
+  if (flip === 0) sortable[0] = sortable[0]! | 0x80;
   let length = 8;
-  while (length > 0 && sortableByte(length - 1, negative) === 0) length--;
+  while (length > 0 && sortable[length - 1] === 0) length--;
   for (let i = 0; i < length; i++) {
-    const b = sortableByte(i, negative);
+    const b = sortable[i]!;
     target[at++] = b;
     if (b === 0) target[at++] = 0xff;
   }
   target[at] = 0;
   return at + 1;
-}
-
-/** Big-endian byte `i` of `float`, with every bit flipped when negative, else its sign bit. */
-function sortableByte(i: number, negative: boolean): number {
-  const b = floatBytes[LITTLE_ENDIAN ? 7 - i : i]!;
-  if (negative) return ~b & 0xff;
-  return i === 0 ? b | 0x80 : b;
 }
 
 function numberOf(bytes: Uint8Array): number {
