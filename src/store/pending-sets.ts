@@ -50,6 +50,10 @@ export class PendingSets {
     return true;
   }
 
+  holds(headKey: string, tail: SetKeyTail): boolean {
+    return this.heads.get(headKey)?.tails.has(tail) === true;
+  }
+
   take(headKey: string, tail: SetKeyTail): PendingSet | undefined {
     const head = this.heads.get(headKey);
     const ops = head?.tails.get(tail);

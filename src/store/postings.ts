@@ -99,10 +99,11 @@ export class Postings {
    */
   private settle(prefix: readonly Key[]): void {
     if (this.pending.size === 0) return;
-    const set = this.pending.take(this.headKey(prefix), tailOf(prefix));
-    if (!set) return;
+    const headKey = this.headKey(prefix);
+    const tail = tailOf(prefix);
+    if (!this.pending.holds(headKey, tail)) return;
     if (this.cache?.open) throw new Error('a posting set with changes waiting for a bulk load to end was read outside its transactions');
-    this.apply(set);
+    this.apply(this.pending.take(headKey, tail)!);
   }
 
   private apply({ headKey, prefix, ops }: PendingSet): void {

@@ -444,7 +444,6 @@ export class CostWalker {
 }
 
 const isId = (key: SortSpec) => key.path.length === 1 && key.path[0] === 'id';
-
 const scopeKey = (type: string, scopes: readonly RowScope[]) => `${type}|${scopes.map((s) => `${s.status}${s.locale ?? ''}`).join(',')}`;
 
 const sum = (parts: readonly number[]) => parts.reduce((n, p) => n + p, 0);
