@@ -1,4 +1,5 @@
 import type { Key } from 'lmdb';
+import { compareIndexValues, type IndexValue } from './index-keys.js';
 import type { SetKeyTail } from './read-cache.js';
 
 /**
@@ -65,12 +66,22 @@ export class PendingSets {
     return { headKey, prefix: [...head!.head, tail as Key], ops };
   }
 
-  /** Takes the sets with at most `most` changes waiting (for whom waiting saves nothing). */
-  takeSmall(most: number): PendingSet[] {
+  /**
+   * Takes the sets with at most `most` changes waiting (for whom waiting saves nothing), or all,
+   * in key order: a flush writing thousands of sets then walks each B-tree once, left to right,
+   * copying each page it changes once, instead of jumping between pages the transaction copies
+   * one by one (a million-row import's flushes touched a random page per set).
+   */
+  takeOrdered(most = Infinity): PendingSet[] {
     const taken: PendingSet[] = [];
-    for (const [headKey, { head, tails }] of this.heads) {
-      for (const [tail, ops] of tails) {
-        if (ops.length > most) continue;
+    // A single write's few sets are not worth sorting.
+    const sort = this.sets >= SORTED_FROM;
+    const heads = sort ? [...this.heads].sort(([, a], [, b]) => compareKeys(a.head, b.head)) : [...this.heads];
+    for (const [headKey, { head, tails }] of heads) {
+      const chosen = [...tails.keys()].filter((tail) => tails.get(tail)!.length <= most);
+      if (sort) chosen.sort(compareIndexValues);
+      for (const tail of chosen) {
+        const ops = tails.get(tail)!;
         taken.push({ headKey, prefix: [...head, tail as Key], ops });
         tails.delete(tail);
         this.sets--;
@@ -81,21 +92,15 @@ export class PendingSets {
     return taken;
   }
 
-  takeAll(): PendingSet[] {
-    const all: PendingSet[] = [];
-    for (const [headKey, { head, tails }] of this.heads) {
-      for (const [tail, ops] of tails) all.push({ headKey, prefix: [...head, tail as Key], ops });
-    }
-    this.clear();
-    return all;
-  }
-
   clear(): void {
     this.heads.clear();
     this.sets = 0;
     this.changes = 0;
   }
 }
+
+/** From this many waiting sets on, they are written in key order. */
+const SORTED_FROM = 512;
 
 /** What one set's array and map entry take beside its changes, in slots (measured roughly: 100 to 150 bytes). */
 const SET_WEIGHT = 16;
@@ -137,4 +142,13 @@ function ascendingAdds(ops: readonly number[]): boolean {
     previous = op;
   }
   return true;
+}
+
+/** Keys' order in LMDB, element by element, a shorter prefix first. */
+function compareKeys(a: readonly Key[], b: readonly Key[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const order = compareIndexValues(a[i] as IndexValue, b[i] as IndexValue);
+    if (order !== 0) return order;
+  }
+  return a.length - b.length;
 }

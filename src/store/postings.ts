@@ -77,7 +77,7 @@ export class Postings {
 
   /** Writes every pending change: before the transaction commits. */
   flush(): void {
-    for (const set of this.pending.takeAll()) this.apply(set);
+    for (const set of this.pending.takeOrdered()) this.apply(set);
   }
 
   /**
@@ -85,7 +85,7 @@ export class Postings {
    * own (a name's exact value), one id each, which waiting does not make cheaper to write.
    */
   flushSmall(most: number): void {
-    for (const set of this.pending.takeSmall(most)) this.apply(set);
+    for (const set of this.pending.takeOrdered(most)) this.apply(set);
   }
 
   /** Forgets pending changes: the transaction they belonged to was rolled back. */
