@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { BoundedMap } from '../../src/cache/index.js';
 
 describe('a bounded map', () => {
@@ -12,6 +13,38 @@ describe('a bounded map', () => {
     expect(map.size).toBe(3);
     expect(map.get('a')).toBeUndefined();
     expect([...map.entries()]).toEqual([['b', 2], ['c', 3], ['d', 4]]);
+  });
+
+  it('makes room with the oldest entry through any history of sets, deletes and clears', () => {
+    const op = fc.oneof(
+      { weight: 8, arbitrary: fc.tuple(fc.constant('set' as const), fc.integer({ min: 0, max: 30 })) },
+      { weight: 3, arbitrary: fc.tuple(fc.constant('delete' as const), fc.integer({ min: 0, max: 30 })) },
+      { weight: 1, arbitrary: fc.tuple(fc.constant('clear' as const), fc.constant(0)) },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.array(op, { maxLength: 200 }), (max, ops) => {
+        const map = new BoundedMap<number, number>(max);
+        // The model: keys oldest first.
+        let model: number[] = [];
+        for (const [kind, key] of ops) {
+          if (kind === 'clear') {
+            map.clear();
+            model = [];
+          } else if (kind === 'delete') {
+            map.delete(key);
+            model = model.filter((k) => k !== key);
+          } else {
+            map.set(key, key);
+            if (!model.includes(key)) {
+              if (model.length >= max) model.shift();
+              model.push(key);
+            }
+          }
+          expect([...map.keys()]).toEqual(model);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('is a Map to whoever reads it', () => {
