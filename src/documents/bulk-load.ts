@@ -36,6 +36,8 @@ export interface RowRecord extends Timestamps {
 export class BulkLoad {
   /** Per bidirectional relation filled here: what each side's lists held, summed (see `verify`). */
   private readonly sides = new Map<string, { readonly name: string; readonly own: LinkSums; readonly far: LinkSums }>();
+  /** `fills`, per attribute: asked for every relation of every record. */
+  private readonly filled = new Map<RelationAttribute, boolean>();
 
   constructor(
     private readonly engine: DocumentEngine,
@@ -49,9 +51,14 @@ export class BulkLoad {
 
   /** Whether a relation's lists are filled here: both its types are taken here, and it is not a media field (which checks each file). */
   fills(attr: RelationAttribute): boolean {
-    const source = this.engine.registry.get(attr.source);
-    const target = this.engine.registry.get(attr.target);
-    return attr.media === undefined && source !== undefined && target !== undefined && this.takes(source) && this.takes(target);
+    let fills = this.filled.get(attr);
+    if (fills === undefined) {
+      const source = this.engine.registry.get(attr.source);
+      const target = this.engine.registry.get(attr.target);
+      fills = attr.media === undefined && source !== undefined && target !== undefined && this.takes(source) && this.takes(target);
+      this.filled.set(attr, fills);
+    }
+    return fills;
   }
 
   /** Writes one document's row, as a create would but with its own times; its relations come with `fill` or `set`. */
@@ -61,7 +68,7 @@ export class BulkLoad {
       const input = withHashesSync(readWriteData(this.engine.registry, ct, record.data));
       const [relation] = input.relations;
       if (relation) throw ValidationError.at(`data.${relation[0].name}`, 'a row is written with its fields only: its relations come with its links');
-      this.writer.create(ct, input, null, freeDocumentId(this.engine.store, ct.uid, record.documentId), record);
+      this.writer.create(ct, input, null, freeDocumentId(this.engine.store, ct, record.documentId), record);
     });
   }
 

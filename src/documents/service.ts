@@ -90,7 +90,7 @@ export class DocumentService {
     return this.writing(params.data, (input) => {
       const locale = this.engine.localeOf(ct, params.locale);
       refuseSecondDocument(this.engine.store, ct);
-      let row = this.writer.create(ct, input, locale, params.documentId === undefined ? undefined : freeDocumentId(this.engine.store, this.uid, params.documentId));
+      let row = this.writer.create(ct, input, locale, params.documentId === undefined ? undefined : freeDocumentId(this.engine.store, ct, params.documentId));
       if (params.status === 'published' && ct.draftAndPublish) row = this.versions.publish(ct, row.documentId, [locale])[0]!;
       return this.present(row, params);
     });

@@ -143,10 +143,14 @@ function checkedTimes(times: Timestamps, status: Status): Timestamps {
 }
 
 /** A documentId a write keeps (restoring an export): well formed, and no document has it yet. */
-export function freeDocumentId(store: Store, uid: string, documentId: string): string {
+export function freeDocumentId(store: Store, ct: ContentType, documentId: string): string {
   if (typeof documentId !== 'string' || !DOCUMENT_ID.test(documentId)) {
     throw ValidationError.at('documentId', 'documentId must be 24 lowercase letters and digits, starting with a letter');
   }
-  if (store.rows.versions(uid, documentId).length > 0) throw ValidationError.at('documentId', `Document "${documentId}" already exists`);
+  // Without locales a document's rows are one per status: point reads, not a range read per row of an import.
+  const taken = ct.localized
+    ? store.rows.versions(ct.uid, documentId).length > 0
+    : (ct.draftAndPublish ? (['published', 'draft'] as const) : (['published'] as const)).some((status) => store.rows.idOf(ct.uid, documentId, status, null) !== undefined);
+  if (taken) throw ValidationError.at('documentId', `Document "${documentId}" already exists`);
   return documentId;
 }

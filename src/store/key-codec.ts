@@ -4,14 +4,15 @@ import { MAX } from './keys.js';
 /**
  * Keys as compact byte strings that sort as lmdb's ordered-binary keys do (null, false, true,
  * numbers, strings by code point, then MAX; an array element by element, a shorter prefix first),
- * in about a third of the bytes for the keys this store writes. ordered-binary spends nine bytes
- * on every number; most numbers in these keys are small integers (type and list codes, row ids),
+ * in about half the bytes for the keys this store writes. ordered-binary spends nine bytes on
+ * every number; most numbers in these keys are small integers (type and list codes, row ids),
  * and the store's largest databases are keys and little else (a link's position is three of them).
  *
  * Each element is a tag byte, and a number or a string continues with its bytes, each 0x00
  * written as 0x00 0xFF, and a 0x00 that ends it (the escape keeps the order of byte strings of
- * any length; no tag is 0xFF, so what follows a terminator never reads as an escape). A number's bytes are its float64 made to sort as bytes (sign bit flipped, or every
- * bit when negative), without trailing zero bytes: 7 is two bytes, a row id up to a million four.
+ * any length; no tag is 0xFF, so what follows a terminator never reads as an escape). A number's
+ * bytes are its float64 made to sort as bytes (sign bit flipped, or every bit when negative),
+ * without trailing zero bytes: 7 is two bytes, a row id up to a million four.
  */
 const NULL = 0x01;
 const FALSE = 0x02;
@@ -21,8 +22,6 @@ const STRING = 0x05;
 /** After every other tag, and never 0xFF: a terminator followed by it must not read as an escaped 0x00. */
 const END = 0xfe;
 
-const number = new DataView(new ArrayBuffer(8));
-const numberBytes = new Uint8Array(number.buffer);
 const float = new Float64Array(1);
 const floatBytes = new Uint8Array(float.buffer);
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
@@ -131,25 +130,22 @@ function writeNumber(n: number, target: Uint8Array, at: number): number {
   if (flip === 0) sortable[0] = sortable[0]! | 0x80;
   let length = 8;
   while (length > 0 && sortable[length - 1] === 0) length--;
-  for (let i = 0; i < length; i++) {
-    const b = sortable[i]!;
-    target[at++] = b;
-    if (b === 0) target[at++] = 0xff;
-  }
-  target[at] = 0;
-  return at + 1;
+  return escape(sortable, target, at, length);
 }
 
+/** writeNumber undone: the sign bit set means the number was positive, else every bit was flipped. */
 function numberOf(bytes: Uint8Array): number {
-  numberBytes.fill(0);
-  numberBytes.set(bytes);
-  if (numberBytes[0]! & 0x80) numberBytes[0] = numberBytes[0]! & 0x7f;
-  else for (let i = 0; i < 8; i++) numberBytes[i] = ~numberBytes[i]! & 0xff;
-  return number.getFloat64(0);
+  sortable.fill(0);
+  sortable.set(bytes);
+  const flip = (sortable[0]! & 0x80) !== 0 ? 0 : 0xff;
+  if (flip === 0) sortable[0] = sortable[0]! & 0x7f;
+  for (let i = 0; i < 8; i++) floatBytes[LITTLE_ENDIAN ? 7 - i : i] = sortable[i]! ^ flip;
+  return float[0]!;
 }
 
-function escape(bytes: Uint8Array, target: Uint8Array, at: number): number {
-  for (let i = 0; i < bytes.length; i++) {
+/** Writes the first `length` bytes, each 0x00 as 0x00 0xFF, then the 0x00 that ends them. */
+function escape(bytes: Uint8Array, target: Uint8Array, at: number, length = bytes.length): number {
+  for (let i = 0; i < length; i++) {
     const b = bytes[i]!;
     target[at++] = b;
     if (b === 0) target[at++] = 0xff;

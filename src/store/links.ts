@@ -130,14 +130,15 @@ export class LinkStore {
     const l = this.code(list);
     if (this.dbs.linkPos.get([l, source, BOUNDS]) !== undefined) throw new Error(`${list} of row ${source} already has links`);
     this.cache.dropSet(orderHead(l), source);
-    let key: OrderKey | undefined;
-    for (const target of targets) {
-      key = keyBetween(key, undefined);
+    const first = keyBetween(undefined, undefined);
+    let key = first;
+    targets.forEach((target, i) => {
+      if (i > 0) key = keyBetween(key, undefined);
       this.dbs.links.putSync([l, source, key.n, key.f], target);
       this.dbs.linkPos.putSync([l, source, target], [key.n, key.f]);
       this.adjacency.add([l, source], target);
-    }
-    this.dbs.linkPos.putSync([l, source, BOUNDS], [keyBetween(undefined, undefined).n, key!.n] as unknown as [number, string]);
+    });
+    this.putBounds(l, source, [first.n, key.n]);
     this.adjacency.add([l, ANY], source);
   }
 
@@ -205,8 +206,12 @@ export class LinkStore {
    */
   private widen(l: number, source: number, key: OrderKey, bounds: Bounds | undefined): void {
     if (bounds && bounds[0] <= key.n && key.n <= bounds[1]) return;
-    const next = bounds ? [Math.min(bounds[0], key.n), Math.max(bounds[1], key.n)] : [key.n, key.n];
-    this.dbs.linkPos.putSync([l, source, BOUNDS], next as unknown as [number, string]);
+    this.putBounds(l, source, bounds ? [Math.min(bounds[0], key.n), Math.max(bounds[1], key.n)] : [key.n, key.n]);
+  }
+
+  /** The bounds live in linkPos beside the positions, under a target id no row has. */
+  private putBounds(l: number, source: number, bounds: Bounds): void {
+    this.dbs.linkPos.putSync([l, source, BOUNDS], bounds as unknown as [number, string]);
   }
 
   /** The key just before (or after) `at` in the list, if any. */

@@ -75,16 +75,12 @@ export class Postings {
     return this.pending.weight;
   }
 
-  /** Writes every pending change: before the transaction commits. */
-  flush(): void {
-    for (const set of this.pending.takeOrdered()) this.apply(set);
-  }
-
   /**
-   * Writes the sets with at most `most` changes waiting: in a bulk load, most sets are a text's
-   * own (a name's exact value), one id each, which waiting does not make cheaper to write.
+   * Writes the pending changes: all of them before the transaction commits; in a bulk load, first
+   * the sets with at most `most` (most sets are a text's own, a name's exact value, one id each,
+   * which waiting does not make cheaper to write).
    */
-  flushSmall(most: number): void {
+  flush(most = Infinity): void {
     for (const set of this.pending.takeOrdered(most)) this.apply(set);
   }
 
@@ -395,7 +391,6 @@ export class Postings {
     this.db.putSync(key, Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength));
   }
 }
-
 
 /** Head keys by their parts, one map level per part; a level's own key is under HEAD_KEY. */
 type HeadKeys = Map<unknown, unknown>;

@@ -54,6 +54,10 @@ export class Store {
   private depth = 0;
   /** A bulk load is running (deferIndexes). */
   private deferring = false;
+  /** A transaction of the running bulk load was rolled back, losing the load's waiting changes with its own. */
+  private deferredLoss: unknown = NO_FAILURE;
+  /** The posting sets whose changes wait for the commit (Postings.flush); none until the constructor's transaction, whose upkeepIndexes flushes its own. */
+  private postings: readonly Postings[] = [];
   /** The first error a call joining the open transaction threw: the transaction rolls back with it. */
   private joinedFailure: unknown = NO_FAILURE;
   private readonly cache = new ReadCache(() => this.depth > 0);
@@ -79,6 +83,7 @@ export class Store {
     this.seenGeneration = this.generation();
     this.rows = new RowStore(this.dbs, this.rowDbs, layouts, (name) => this.code(name), this.cache, this.guard);
     this.links = new LinkStore(this.dbs, (name) => this.code(name), this.cache, this.guard);
+    this.postings = [...this.rows.postings, ...this.links.postings];
     this.tokens = readOnly ? undefined : TokenStore.within(env);
   }
 
@@ -112,6 +117,9 @@ export class Store {
    */
   transact<T>(fn: () => T): T {
     if (this.depth > 0) return this.joined(fn);
+    this.refuseAfterLoss();
+    // Rolling back drops every waiting change, a bulk load's earlier committed ones too (see deferIndexes).
+    const earlierWaiting = this.deferring && this.waitingSlots() > 0;
     this.depth++;
     let generation = 0;
     try {
@@ -125,7 +133,7 @@ export class Store {
         this.dbs.meta.putSync(['generation'], generation);
         const value = fn();
         if (this.joinedFailure !== NO_FAILURE) throw this.joinedFailure;
-        if (!this.deferring) for (const postings of this.postings()) postings.flush();
+        if (!this.deferring) for (const postings of this.postings) postings.flush();
         else if (this.waitingSlots() > DEFERRED_SLOTS) this.flushDeferred();
         return value;
       });
@@ -134,7 +142,8 @@ export class Store {
       return result;
     } catch (e) {
       for (const db of this.rowDbs.values()) forgetUnsavedShapes(db);
-      for (const postings of this.postings()) postings.discard();
+      for (const postings of this.postings) postings.discard();
+      if (earlierWaiting) this.deferredLoss = e;
       throw e;
     } finally {
       this.depth--;
@@ -146,39 +155,43 @@ export class Store {
    * Runs a bulk load (`run` makes many write transactions): the changes its writes make to index
    * and link sets wait in memory across its transactions, up to DEFERRED_SLOTS, so each set is
    * written a few times in all rather than once per transaction. Only the load's own writes may
-   * read those sets meanwhile (a read outside its transactions throws); if `run` fails, the
-   * waiting changes are dropped, and what it committed lacks them: a caller that commits must
-   * mark its folder incomplete (as quarry import does).
+   * read those sets meanwhile (a read outside its transactions throws). If `run` fails, or one
+   * of its transactions is rolled back while earlier ones' changes wait (they cannot be told
+   * apart, so all go, and every later transaction of the load throws), the load fails, and what
+   * it committed lacks them: a caller that commits must mark its folder incomplete (as quarry
+   * import does).
    */
   async deferIndexes<T>(run: () => Promise<T>): Promise<T> {
     if (this.deferring) throw new Error('a bulk load is already running');
     this.deferring = true;
     try {
       const result = await run();
+      this.refuseAfterLoss();
       this.deferring = false;
+      // Not deferring, the commit writes what waits.
       this.transact(() => undefined);
       return result;
     } finally {
       this.deferring = false;
-      for (const postings of this.postings()) postings.discard();
+      this.deferredLoss = NO_FAILURE;
+      for (const postings of this.postings) postings.discard();
     }
+  }
+
+  private refuseAfterLoss(): void {
+    if (this.deferredLoss !== NO_FAILURE) throw new Error('a transaction of this bulk load failed: the index changes it kept waiting are lost', { cause: this.deferredLoss });
   }
 
   /** Writes the small sets a bulk load has waiting, and everything if that frees too little. */
   private flushDeferred(): void {
-    for (const postings of this.postings()) postings.flushSmall(SMALL_SET_CHANGES);
-    if (this.waitingSlots() > DEFERRED_SLOTS / 2) for (const postings of this.postings()) postings.flush();
+    for (const postings of this.postings) postings.flush(SMALL_SET_CHANGES);
+    if (this.waitingSlots() > DEFERRED_SLOTS / 2) for (const postings of this.postings) postings.flush();
   }
 
   private waitingSlots(): number {
     let n = 0;
-    for (const postings of this.postings()) n += postings.waiting;
+    for (const postings of this.postings) n += postings.waiting;
     return n;
-  }
-
-  /** Undefined while the constructor's own transaction runs: upkeepIndexes flushes what it writes. */
-  private postings(): readonly Postings[] {
-    return this.rows === undefined ? [] : [...this.rows.postings, ...this.links.postings];
   }
 
   private joined<T>(fn: () => T): T {

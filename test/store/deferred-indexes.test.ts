@@ -52,4 +52,19 @@ describe('deferred index changes', () => {
     // The row was committed without its index entries: what an import's incomplete-mark is for.
     expect(quarry.check().problems.length).toBeGreaterThan(0);
   });
+
+  it('fail whole when one of the load\'s transactions is rolled back: the changes waiting from before it went with its own', async () => {
+    const load = quarry.store.deferIndexes(async () => {
+      await quarry.store.transact(() => create(CATEGORY, { name: 'Committed, its index waiting' }));
+      // The caller catches the failure, as a load that skips bad items might.
+      let write: Promise<unknown> | undefined;
+      expect(() => quarry.store.transact(() => (write = create(RESTAURANT, { name: 'Bad', stars: 'many' })))).toThrow('stars must be an integer');
+      await expect(write).rejects.toThrow('stars must be an integer');
+      expect(() => quarry.store.transact(() => undefined)).toThrow(/index changes it kept waiting are lost/);
+    });
+    await expect(load).rejects.toThrow(/index changes it kept waiting are lost/);
+    // The loss is the load's: later writes go on as usual.
+    await create(CATEGORY, { name: 'After the load' });
+    expect(await quarry.documents(CATEGORY).count({ filters: { name: 'After the load' } })).toBe(1);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Entry, Quarry } from '../../index.js';
-import type { ContentType } from '../../schema/types.js';
+import type { ContentType, RelationAttribute } from '../../schema/types.js';
 import { relationsOf, relationsWithin } from './component-fields.js';
 import { ComponentLinker, type RowIds } from './component-links.js';
 import { sectionOf, type ExportRecord, type LinksRecord, type Section, type VersionRecord } from './format.js';
@@ -110,14 +110,11 @@ export class Importer {
     if (record.kind === 'version') return async () => bulk.insert(ct, record);
     if (record.components !== undefined) throw new Error(`${where}: ${ct.uid} holds no relations inside components`);
     return async () => {
-      for (const [name, refs] of Object.entries(record.relations)) {
-        const attr = ct.attributes.get(name);
-        if (attr?.kind !== 'relation') throw new Error(`${ct.uid} has no relation ${name}`);
-        if (bulk.fills(attr)) bulk.fill(ct, record.documentId, attr, refs, `relations.${name}`);
+      // The relations the door does not fill are set as a links record's update sets them.
+      const others = relationData(ct, record, (attr) => !bulk.fills(attr));
+      for (const attr of relationsOf(ct)) {
+        if (bulk.fills(attr)) bulk.fill(ct, record.documentId, attr, record.relations[attr.name] ?? [], `relations.${attr.name}`);
       }
-      // The other relations are set as a links record's update would set them (see relationData).
-      const others: Record<string, unknown> = {};
-      for (const attr of relationsOf(ct)) if (!bulk.fills(attr)) others[attr.name] = setOf(attr, record.relations[attr.name] ?? []);
       if (Object.keys(others).length > 0) bulk.set(ct, record.documentId, others, 'relations');
     };
   }
@@ -216,15 +213,15 @@ export class Importer {
 }
 
 /**
- * Every relation of the type is set, an absent one to empty: in section 4 a draft may still hold
- * the published relations section 2 gave it.
+ * Every relation of the type (of those `only` takes) is set, an absent one to empty: in section 4
+ * a draft may still hold the published relations section 2 gave it.
  */
-function relationData(ct: ContentType, record: LinksRecord): Record<string, unknown> {
+function relationData(ct: ContentType, record: LinksRecord, only: (attr: RelationAttribute) => boolean = () => true): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const name of Object.keys(record.relations)) {
     if (ct.attributes.get(name)?.kind !== 'relation') throw new Error(`${ct.uid} has no relation ${name}`);
   }
-  for (const attr of relationsOf(ct)) data[attr.name] = setOf(attr, record.relations[attr.name] ?? []);
+  for (const attr of relationsOf(ct)) if (only(attr)) data[attr.name] = setOf(attr, record.relations[attr.name] ?? []);
   return data;
 }
 
