@@ -33,6 +33,8 @@ const texts = new WeakMap<Row, BoundedMap<string, Buffer>>();
 /** Views of one row kept at most (selections and interfaces): requests choose them. A BoundedMap: one per row (see src/cache). */
 const TEXTS_PER_ROW = 16;
 const pages = new WeakMap<readonly Entry[], KeptPage>();
+/** Single entries (a get one) built straight from a cached row, as a page of one. */
+const singles = new WeakMap<Entry, KeptPage>();
 const selectionKeys = new WeakMap<readonly string[], string>();
 
 /** Says that `entries[i]` was built from `rows[i]` under `fields`, when every row is a frozen one from the store's cache. */
@@ -40,6 +42,19 @@ export function entriesFromRows(entries: readonly Entry[], rows: readonly Row[],
   for (const row of rows) if (!Object.isFrozen(row)) return;
   pages.set(entries, { rows, type, fields, selection: keyOf(fields) });
 }
+
+/** Says that `entry` was built from `row` under `fields` (a get one), when the row is a frozen one from the store's cache. */
+export function entryFromRow(entry: Entry, row: Row, type: ContentType, fields: FieldSelection): void {
+  if (Object.isFrozen(row)) singles.set(entry, { rows: [row], type, fields, selection: keyOf(fields) });
+}
+
+/** `JSON.stringify(entry)` in UTF-8, the row's remembered text when `entryFromRow` said where it came from. */
+export function entryJson(entry: Entry): Buffer {
+  const single = singles.get(entry);
+  return single ? rowText(single, 0, viewKey(single, ''), stringify) : Buffer.from(JSON.stringify(entry));
+}
+
+const stringify = (entry: Entry): string => JSON.stringify(entry);
 
 /** A frozen entry kept to be shared between reads, with its text once printed. */
 export interface TextRecord {
@@ -64,7 +79,7 @@ export function entriesFromRecords(entries: readonly Entry[], records: readonly 
 export function entriesJson(entries: readonly Entry[]): Buffer[] {
   const records = recordPages.get(entries);
   if (records && records.length === entries.length) return jsonArray(records.map((r) => (r.text ??= Buffer.from(JSON.stringify(r.entry)))));
-  const texts = rowTexts(entries, '', (entry) => JSON.stringify(entry));
+  const texts = rowTexts(entries, '', stringify);
   return texts ? jsonArray(texts) : [Buffer.from(JSON.stringify(entries))];
 }
 
@@ -94,17 +109,23 @@ export function rowTexts(entries: readonly Entry[], key: string, make: (entry: E
   // not kept to be compared: a weak map's value holding them keeps them past young-generation
   // collections, a cost on every list read.
   if (!page || page.rows.length !== entries.length) return undefined;
-  const full = `${page.selection}\u0001${key}`;
   const out: Buffer[] = new Array(entries.length);
-  for (let i = 0; i < entries.length; i++) {
-    const row = page.rows[i]!;
-    let byKey = texts.get(row);
-    if (!byKey) texts.set(row, (byKey = new BoundedMap(TEXTS_PER_ROW)));
-    let text = byKey.get(full);
-    if (text === undefined) byKey.set(full, (text = Buffer.from(make(toEntry(page.type, row, page.fields)))));
-    out[i] = text;
-  }
+  const full = viewKey(page, key);
+  for (let i = 0; i < entries.length; i++) out[i] = rowText(page, i, full, make);
   return out;
+}
+
+/** What a row's text is remembered under: the page's field selection and the interface's view. */
+const viewKey = (page: KeptPage, key: string): string => `${page.selection}\u0001${key}`;
+
+/** The text of a kept page's i-th row under `full` (viewKey), printed once per row. */
+function rowText(page: KeptPage, i: number, full: string, make: (entry: Entry) => string): Buffer {
+  const row = page.rows[i]!;
+  let byKey = texts.get(row);
+  if (!byKey) texts.set(row, (byKey = new BoundedMap(TEXTS_PER_ROW)));
+  let text = byKey.get(full);
+  if (text === undefined) byKey.set(full, (text = Buffer.from(make(toEntry(page.type, row, page.fields)))));
+  return text;
 }
 
 function keyOf(selection: FieldSelection): string {

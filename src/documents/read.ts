@@ -7,7 +7,7 @@ import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
 import { toEntry, type Entry } from './entry.js';
-import { entriesFromRecords, entriesFromRows } from './entry-json.js';
+import { entriesFromRecords, entriesFromRows, entryFromRow } from './entry-json.js';
 import { keepEntry, keptEntry } from './shared-entries.js';
 import { present, type Shape } from './present.js';
 
@@ -41,7 +41,12 @@ export class DocumentReader {
 
   findOne(read: CompiledRead, documentId: string): Entry | null {
     const found = this.runner.one(read, documentId);
-    return found && present(this.engine.registry, this.type(read.type), found, read);
+    if (found === null) return null;
+    const ct = this.type(read.type);
+    const entry = present(this.engine.registry, ct, found, read);
+    // Nothing populated: the entry is its row printed under the selection, whose JSON is kept.
+    if (!populates(read.populate)) entryFromRow(entry, found.row as Row, ct, read.fields);
+    return entry;
   }
 
   page(read: CompiledRead, plan?: ListPlan): Page {

@@ -23,9 +23,10 @@ export async function startNodeHttpServer(options: ServerOptions): Promise<Runni
   const core = new RestCore(quarry, settings);
   const inFlight = new InFlight();
   const deadlines = new BodyDeadlines();
+  const batch = new AnswerBatch(inFlight);
   // Node's default head limit is 16 KiB; request lines of 64 KiB at least must pass (docs/limits-and-errors.md).
   const server = createServer({ maxHeaderSize: settings.maxHeadBytes }, (req, res) => {
-    serveExchange(core, readHead(req), new NodeConnection(req, res), inFlight, deadlines);
+    serveExchange(core, readHead(req), new NodeConnection(req, res, batch), inFlight, deadlines);
   });
   // Node's parser answers a head it cannot read with a bare 400 or 431: these carry Strapi's body.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -99,7 +100,7 @@ class NodeConnection implements Connection {
   aborted = false;
   private abortListener: (() => void) | undefined;
 
-  constructor(private readonly req: IncomingMessage, private readonly res: ServerResponse) {
+  constructor(private readonly req: IncomingMessage, private readonly res: ServerResponse, private readonly batch: AnswerBatch) {
     // 'close' before the answer was written: the client went away.
     res.on('close', () => {
       if (res.writableEnded) return;
@@ -152,16 +153,45 @@ class NodeConnection implements Connection {
       // The rest of an abandoned body is not read; closing stops it being parsed as a request.
       this.req.pause();
     }
-    res.writeHead(response.status, headers);
     if (body !== undefined || !pieces) {
-      res.end(body);
+      this.batch.add(() => res.writeHead(response.status, headers).end(body));
       return;
     }
+    res.writeHead(response.status, headers);
     res.cork();
     for (const piece of pieces) res.write(piece);
     res.end();
     res.uncork();
   }
+}
+
+/**
+ * Answers made in one turn of the event loop, written together at its end, as uWebSockets.js
+ * corks them. Written as each is made, every answer woke a client on this machine that had
+ * already read the one before; a wake-up costs the writer several µs here (perf: the
+ * socket's wake-up of the reader, ~19% of the server's CPU for a get one under wrk).
+ */
+class AnswerBatch {
+  private queue: (() => void)[] = [];
+  private leave: () => void = () => undefined;
+
+  constructor(private readonly inFlight: InFlight) {}
+
+  add(write: () => void): void {
+    if (this.queue.length === 0) {
+      // A closing server waits for answers made but not yet written.
+      this.leave = this.inFlight.enter();
+      setImmediate(this.flush);
+    }
+    this.queue.push(write);
+  }
+
+  private readonly flush = (): void => {
+    const queue = this.queue;
+    this.queue = [];
+    for (const write of queue) write();
+    this.leave();
+  };
 }
 
 const EMPTY = new Uint8Array(0);

@@ -6,10 +6,11 @@ import type { ContentType } from '../../schema/types.js';
 import type { Status } from '../../documents/service.js';
 import { readDataPayload } from './body.js';
 import type { HandlerContext, MethodTable } from './context.js';
-import { entriesJson } from '../../documents/entry-json.js';
-import { dataResponse, json, noContent } from './responses.js';
+import { entriesJson, entryJson } from '../../documents/entry-json.js';
+import { dataResponse, entryResponse, json, noContent } from './responses.js';
 import type { Match } from './router.js';
 import type { Entry } from '../../documents/entry.js';
+import type { Page } from '../../documents/read.js';
 import { isPromise, type CoreResponse } from '../types.js';
 
 type Collection = Extract<Match, { resource: 'collection' }>;
@@ -21,9 +22,10 @@ export const collectionRoutes: MethodTable<Collection> = Object.freeze({
     readsBody: false,
     // Cheap lists settle in the same turn; expensive ones, with a pool, on a worker thread (the
     // uWS pipelining caveat of answers pending across turns: test/pool/http.test.ts).
-    async run(ctx: HandlerContext<Collection>) {
-      const page = await ctx.reads.page(ctx.reads.compileQuery(ctx.match.type.uid, ctx.query, ctx.settings.listParams));
-      return dataResponse(200, entriesJson(page.results), { pagination: page.pagination }, ctx.base);
+    run(ctx: HandlerContext<Collection>) {
+      const page = ctx.reads.page(ctx.reads.compileQuery(ctx.match.type.uid, ctx.query, ctx.settings.listParams));
+      // Inline, the answer is made in the same call: a promise per request cost a microtask turn.
+      return isPromise(page) ? page.then((p) => pageAnswer(p, ctx)) : pageAnswer(page, ctx);
     },
   },
   POST: {
@@ -65,10 +67,15 @@ export const documentRoutes: MethodTable<Document> = Object.freeze({
   },
 });
 
+/** A list's answer: its page's entries, kept as JSON text, and its pagination. */
+function pageAnswer(page: Page, ctx: HandlerContext): CoreResponse {
+  return dataResponse(200, entriesJson(page.results), { pagination: page.pagination }, ctx.base);
+}
+
 /** A single entry's answer; a 404 for none. */
 export function entryAnswer(entry: Entry | null, ctx: HandlerContext): CoreResponse {
   if (entry === null) throw new NotFoundError();
-  return json(200, { data: entry, meta: {} }, ctx.base);
+  return entryResponse(200, entryJson(entry), ctx.base);
 }
 
 interface WriteParams {

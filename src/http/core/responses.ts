@@ -12,6 +12,12 @@ export function json(status: number, value: unknown, base: BaseHeaders): CoreRes
 }
 
 const DATA_OPEN = Buffer.from('{"data":');
+const EMPTY_META_CLOSE = Buffer.from(',"meta":{}}');
+
+/** `{ data, meta: {} }` whose data is one entry's UTF-8 JSON already. */
+export function entryResponse(status: number, entry: Buffer, base: BaseHeaders): CoreResponse {
+  return { status, headers: { ...base, 'content-type': JSON_TYPE }, body: [DATA_OPEN, entry, EMPTY_META_CLOSE] };
+}
 
 /** `{ data, meta }` whose data is UTF-8 JSON already, in pieces (entries keep theirs: documents/entry-json.ts). */
 export function dataResponse(status: number, data: readonly Buffer[], meta: unknown, base: BaseHeaders): CoreResponse {
