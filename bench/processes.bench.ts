@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { generateDataset } from '../fixtures/dataset/generate.js';
 import { listFlag, numberFlag, parseSize, readArgs } from './args.js';
 import { loadQuarry } from './http/load.js';
-import { median, startBare, startQuarry, using } from './processes/children.js';
+import { median, startBare, startQuarry, using, type ProcessMemory } from './processes/children.js';
 import { hasWrk, wrk, type WrkResult } from './processes/wrk.js';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -51,6 +51,8 @@ async function main(): Promise<void> {
   const machine = `${cpus()[0]?.model ?? 'cpu'}, ${availableParallelism()} cores`;
   console.log(`processes bench: ${size.toLocaleString('en-US')} restaurants, wrk -t1 -c${connections} -d${seconds}s, ${rounds} rounds; ${machine}`);
   const results = new Map<string, WrkResult[]>();
+  /** The serving processes' memory after each server's cases, per transport and process count. */
+  const memory = new Map<string, ProcessMemory[]>();
   const record = (key: string, result: WrkResult): void => {
     if (result.errors > 0) throw new Error(`${key}: ${result.errors} failed requests`);
     results.set(key, [...(results.get(key) ?? []), result]);
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
             await wrk(`${server.base}${c.path}`, { connections, seconds: 1, threads: 1 });
             record(`${transport} ${n}p ${c.name}`, await wrk(`${server.base}${c.path}`, { connections, seconds, threads: 1 }));
           }
+          memory.set(`${transport} ${n}p`, [...(memory.get(`${transport} ${n}p`) ?? []), server.memory()]);
         });
       }
       console.log(`round ${round} ${transport} done`);
@@ -76,10 +79,19 @@ async function main(): Promise<void> {
   for (const [key, runs] of results) {
     figures[key] = { reqPerSec: Math.round(median(runs.map((r) => r.requestsPerSecond))), p50Ms: median(runs.map((r) => r.p50Ms)), p99Ms: median(runs.map((r) => r.p99Ms)) };
   }
+  // The largest reading of the rounds: memory only grows with what the caches keep.
+  const serving: Record<string, ProcessMemory> = {};
+  for (const [key, readings] of memory) {
+    serving[key] = readings.reduce((a, b) => (b.rssBytes > a.rssBytes ? b : a));
+  }
   const lines: string[] = [];
   for (const transport of transports) {
     const bare = figures[`${transport} bare`]!.reqPerSec;
     lines.push(`\n${transport}: bare server ${bare.toLocaleString('en-US')} req/s`);
+    for (const n of processCounts) {
+      const m = serving[`${transport} ${n}p`]!;
+      lines.push(`  serving memory, ${n} process${n > 1 ? 'es' : ''}: RSS ${mb(m.rssBytes)} MB, of which its own ${mb(m.anonBytes)} MB (the rest: pages of the mapped data file)`);
+    }
     lines.push(`  ${'case'.padEnd(16)}${processCounts.map((n) => `${n} proc req/s (p99 ms)`.padStart(24)).join('')}   scaling   vs bare (1 proc)`);
     for (const c of cases) {
       const at = (n: number) => figures[`${transport} ${n}p ${c.name}`]!;
@@ -91,8 +103,10 @@ async function main(): Promise<void> {
   }
   console.log(lines.join('\n'));
   const out = join(ROOT, 'bench', 'results', `processes-${positional.toLowerCase()}.json`);
-  writeFileSync(out, `${JSON.stringify({ machine, size, rounds, seconds, connections, figures }, null, 2)}\n`);
+  writeFileSync(out, `${JSON.stringify({ machine, size, rounds, seconds, connections, figures, serving }, null, 2)}\n`);
   console.log(`\nwritten ${out}`);
 }
+
+const mb = (bytes: number): string => (bytes / 1024 ** 2).toFixed(0);
 
 await main();

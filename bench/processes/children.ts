@@ -1,5 +1,6 @@
 /** Servers the serving benches start as child processes, and what they measure them with. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { YOUNG_GENERATION_FLAGS } from '../../src/cli/young-generation.js';
@@ -11,8 +12,46 @@ const SCHEMAS = join(ROOT, 'data', 'schemas');
 
 export interface Running {
   readonly base: string;
+  /** What the server's processes hold in memory now, summed over the process and its children. */
+  memory(): ProcessMemory;
   stop(): Promise<void>;
 }
+
+export interface ProcessMemory {
+  readonly processes: number;
+  /** Resident set, which counts the pages of the mapped data file a process has touched. */
+  readonly rssBytes: number;
+  /** The processes' own memory (heaps, buffers), the mapped file left out. */
+  readonly anonBytes: number;
+}
+
+/** A process and its descendants, from /proc (Linux). */
+function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    const tasks = join('/proc', String(out[i]), 'task');
+    if (!existsSync(tasks)) continue;
+    for (const task of readdirSync(tasks)) {
+      const children = readFileSync(join(tasks, task, 'children'), 'utf8').trim();
+      if (children !== '') out.push(...children.split(' ').map(Number));
+    }
+  }
+  return out;
+}
+
+function memoryOf(pid: number): ProcessMemory {
+  let rssBytes = 0;
+  let anonBytes = 0;
+  const tree = processTree(pid);
+  for (const p of tree) {
+    const status = readFileSync(join('/proc', String(p), 'status'), 'utf8');
+    rssBytes += kb(status, 'VmRSS') * 1024;
+    anonBytes += kb(status, 'RssAnon') * 1024;
+  }
+  return { processes: tree.length, rssBytes, anonBytes };
+}
+
+const kb = (status: string, field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
 
 /** Waits for a child's first stdout line matching `pattern`; its first group. */
 function started(child: ChildProcess, pattern: RegExp, what: string): Promise<string> {
@@ -42,14 +81,14 @@ export async function startQuarry(data: string, flags: readonly string[]): Promi
   // With the node flags bin/quarry.js's shebang gives a user (spawning node with the file skips them).
   const child = spawn(process.execPath, [...YOUNG_GENERATION_FLAGS, BIN, 'serve', '--schemas', SCHEMAS, '--data', data, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await started(child, /content-types at (\S+)/, 'quarry serve');
-  return { base: url.replace(/\/api$/, ''), stop: stopper(child) };
+  return { base: url.replace(/\/api$/, ''), memory: () => memoryOf(child.pid!), stop: stopper(child) };
 }
 
 /** The bare server of a transport (bare-server.ts). */
 export async function startBare(transport: 'node' | 'uws'): Promise<Running> {
   const child = spawn(process.execPath, [join(HERE, 'bare-server.js'), transport], { stdio: ['ignore', 'pipe', 'pipe'] });
   const port = await started(child, /^(\d+)$/m, 'bare server');
-  return { base: `http://127.0.0.1:${port}`, stop: stopper(child) };
+  return { base: `http://127.0.0.1:${port}`, memory: () => memoryOf(child.pid!), stop: stopper(child) };
 }
 
 export const median = (values: readonly number[]): number => {

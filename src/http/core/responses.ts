@@ -21,7 +21,11 @@ export function entryResponse(status: number, entry: Buffer, base: BaseHeaders):
 
 /** `{ data, meta }` whose data is UTF-8 JSON already, in pieces (entries keep theirs: documents/entry-json.ts). */
 export function dataResponse(status: number, data: readonly Buffer[], meta: unknown, base: BaseHeaders): CoreResponse {
-  return { status, headers: { ...base, 'content-type': JSON_TYPE }, body: [DATA_OPEN, ...data, Buffer.from(`,"meta":${JSON.stringify(meta)}}`)] };
+  const body: Buffer[] = new Array(data.length + 2);
+  body[0] = DATA_OPEN;
+  for (let i = 0; i < data.length; i++) body[i + 1] = data[i]!;
+  body[data.length + 1] = Buffer.from(`,"meta":${JSON.stringify(meta)}}`);
+  return { status, headers: { ...base, 'content-type': JSON_TYPE }, body };
 }
 
 export function noContent(base: BaseHeaders, extra: Readonly<Record<string, string>> = {}): CoreResponse {

@@ -150,8 +150,15 @@ export function slice(set: IdSet, start: number, end: number, descending: boolea
   }
   const from = descending ? size - end : start;
   const to = descending ? size - start : end;
-  const ids = Array.from(set instanceof Bitmap ? set.range(from, to) : set.subarray(from, to));
-  return descending ? ids.reverse() : ids;
+  if (set instanceof Bitmap) {
+    const ids = Array.from(set.range(from, to));
+    return descending ? ids.reverse() : ids;
+  }
+  // A loop, not Array.from of a view: a selective page is a few ids, where the view and the
+  // iterator cost more than the copy.
+  const ids = new Array<number>(to - from);
+  for (let i = 0; i < ids.length; i++) ids[i] = set[descending ? to - 1 - i : from + i]!;
+  return ids;
 }
 
 /** A fast membership test for many lookups: the bitmap itself, or a Set over a sparse array. */
