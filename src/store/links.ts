@@ -17,6 +17,16 @@ type Bounds = readonly [number, number];
 /** Lists up to this long find a link's neighbour by point reads (see `nearestOf`); longer ones by a range read. */
 const POINT_READ_NEIGHBOURS = 16;
 
+/**
+ * Lists up to this long are packed: one entry, under the list and source alone, holds their
+ * targets in order, with no order keys and no positions. Most lists are short (a row's
+ * categories, its one author), and a link kept in order keys took two entries and a third per
+ * list for its bounds: at 100k restaurants that was most of the folder's link entries. A packed
+ * list is rewritten whole on each change, which for so few ids costs less than the B-tree
+ * lookups of order keys; it becomes keyed when it outgrows this.
+ */
+export const PACKED_MOST = 32;
+
 /** The cache head under which one list's ordered targets are kept, by source. */
 const orderHead = (list: number): string => `order:${list}`;
 
@@ -29,7 +39,9 @@ export type Placement =
 
 /**
  * Ordered link lists: for each (list, source row) an ordered list of target rows without
- * duplicates. Every operation is a few B-tree lookups whatever the list's length.
+ * duplicates, packed when short (`PACKED_MOST`), else keyed: a link per entry under an order
+ * key, its position beside it, so that every operation is a few B-tree lookups whatever the
+ * list's length. An empty list has no entry; one is never in both forms.
  * Only the relation layer calls the writing methods: it keeps both sides of a relation in step.
  */
 export class LinkStore {
@@ -78,7 +90,14 @@ export class LinkStore {
     const known = this.cache.setsOf(head)?.get(source);
     if (known) return known;
     const out: number[] = [];
-    for (const { value } of this.dbs.links.getRange({ start: [l, source], end: [l, source, MAX] })) out.push(value);
+    for (const { key, value } of this.dbs.links.getRange({ start: [l, source], end: [l, source, MAX] })) {
+      // A packed list's entry sorts first and stands alone.
+      if (key.length === 2) {
+        out.push(...(value as number[]));
+        break;
+      }
+      out.push(value as number);
+    }
     const ids = Uint32Array.from(out);
     this.cache.keepSet(head, source, ids);
     return ids;
@@ -89,19 +108,69 @@ export class LinkStore {
   }
 
   has(list: string, source: number, target: number): boolean {
-    return this.dbs.linkPos.get([this.code(list), source, target]) !== undefined;
+    const l = this.code(list);
+    const packed = this.packedOf(l, source);
+    if (packed !== undefined) return packed.includes(target);
+    return this.dbs.linkPos.get([l, source, target]) !== undefined;
   }
 
   /** Puts `target` in the list at `where`, moving it there if it is already linked. */
   place(list: string, source: number, target: number, where: Placement): void {
     const l = this.code(list);
+    const packed = this.packedOf(l, source);
+    if (packed !== undefined || !this.isKeyed(l, source)) return this.placePacked(l, source, target, where, packed ?? []);
     this.placeCode(l, source, target, where, this.dbs.linkPos.get([l, source, target]));
   }
 
   /** Appends `target` unless it is linked already, in which case it keeps its place. */
   ensure(list: string, source: number, target: number): void {
     const l = this.code(list);
+    const packed = this.packedOf(l, source);
+    if (packed !== undefined || !this.isKeyed(l, source)) {
+      if (packed?.includes(target) !== true) this.placePacked(l, source, target, { at: 'end' }, packed ?? []);
+      return;
+    }
     if (this.dbs.linkPos.get([l, source, target]) === undefined) this.placeCode(l, source, target, { at: 'end' }, undefined);
+  }
+
+  /** A packed list's targets in order; undefined for a keyed or empty list. */
+  private packedOf(l: number, source: number): readonly number[] | undefined {
+    const value = this.dbs.links.get([l, source]) as unknown;
+    return Array.isArray(value) ? (value as number[]) : undefined;
+  }
+
+  /** Whether a list is keyed: it has key bounds, which a keyed list keeps while it has links. */
+  private isKeyed(l: number, source: number): boolean {
+    return this.dbs.linkPos.get([l, source, BOUNDS]) !== undefined;
+  }
+
+  /** `place` in a packed (or empty) list: the list is written again whole. */
+  private placePacked(l: number, source: number, target: number, where: Placement, list: readonly number[]): void {
+    const was = list.indexOf(target);
+    const rest = was === -1 ? [...list] : list.filter((t) => t !== target);
+    let at: number;
+    if (where.at === 'start') at = 0;
+    else if (where.at === 'end') at = rest.length;
+    else if (where.target === target) {
+      // Next to itself: it stays where it is, as a keyed list places it.
+      if (was === -1) throw new Error(`Link anchor ${target} is not in the list`);
+      at = was;
+    } else {
+      const anchor = rest.indexOf(where.target);
+      if (anchor === -1) throw new Error(`Link anchor ${where.target} is not in the list`);
+      at = where.at === 'before' ? anchor : anchor + 1;
+    }
+    rest.splice(at, 0, target);
+    this.cache.dropSet(orderHead(l), source);
+    if (rest.length > PACKED_MOST) {
+      this.dbs.links.removeSync([l, source]);
+      this.writeKeyed(l, source, rest);
+    } else {
+      this.dbs.links.putSync([l, source], rest);
+    }
+    if (was !== -1) return;
+    this.adjacency.add([l, source], target);
+    if (list.length === 0) this.adjacency.add([l, ANY], source);
   }
 
   /** `old`: the link's key now, if it exists. */
@@ -128,35 +197,59 @@ export class LinkStore {
   fill(list: string, source: number, targets: readonly number[]): void {
     if (targets.length === 0) return;
     const l = this.code(list);
-    if (this.dbs.linkPos.get([l, source, BOUNDS]) !== undefined) throw new Error(`${list} of row ${source} already has links`);
+    if (this.packedOf(l, source) !== undefined || this.isKeyed(l, source)) throw new Error(`${list} of row ${source} already has links`);
     this.cache.dropSet(orderHead(l), source);
+    if (targets.length > PACKED_MOST) this.writeKeyed(l, source, targets);
+    else this.dbs.links.putSync([l, source], [...targets]);
+    for (const target of targets) this.adjacency.add([l, source], target);
+    this.adjacency.add([l, ANY], source);
+  }
+
+  /** Writes a list that has no entries yet in keyed form, with the keys appends to an empty list give. */
+  private writeKeyed(l: number, source: number, targets: readonly number[]): void {
     const first = keyBetween(undefined, undefined);
     let key = first;
     targets.forEach((target, i) => {
       if (i > 0) key = keyBetween(key, undefined);
       this.dbs.links.putSync([l, source, key.n, key.f], target);
       this.dbs.linkPos.putSync([l, source, target], [key.n, key.f]);
-      this.adjacency.add([l, source], target);
     });
     this.putBounds(l, source, [first.n, key.n]);
-    this.adjacency.add([l, ANY], source);
   }
 
   /** Returns whether the link existed. */
   remove(list: string, source: number, target: number): boolean {
-    return this.removeCode(this.code(list), source, target);
+    const l = this.code(list);
+    const packed = this.packedOf(l, source);
+    if (packed === undefined) return this.removeCode(l, source, target);
+    if (!packed.includes(target)) return false;
+    this.cache.dropSet(orderHead(l), source);
+    const rest = packed.filter((t) => t !== target);
+    if (rest.length > 0) this.dbs.links.putSync([l, source], rest);
+    else this.dbs.links.removeSync([l, source]);
+    this.adjacency.remove([l, source], target);
+    if (rest.length === 0) this.adjacency.remove([l, ANY], source);
+    return true;
   }
 
   /** Removes every link of one source's list and returns the targets it had, in order. */
   clear(list: string, source: number): number[] {
     const l = this.code(list);
     this.cache.dropSet(orderHead(l), source);
+    const packed = this.packedOf(l, source);
+    if (packed !== undefined) {
+      this.dbs.links.removeSync([l, source]);
+      for (const target of packed) this.adjacency.remove([l, source], target);
+      this.adjacency.remove([l, ANY], source);
+      return [...packed];
+    }
     const removed: number[] = [];
     for (const { key, value } of this.dbs.links.getRange({ start: [l, source], end: [l, source, MAX] })) {
+      const target = value as number;
       this.dbs.links.removeSync(key);
-      this.dbs.linkPos.removeSync([l, source, value]);
-      this.adjacency.remove([l, source], value);
-      removed.push(value);
+      this.dbs.linkPos.removeSync([l, source, target]);
+      this.adjacency.remove([l, source], target);
+      removed.push(target);
     }
     this.adjacency.remove([l, ANY], source);
     this.dbs.linkPos.removeSync([l, source, BOUNDS]);
@@ -170,7 +263,11 @@ export class LinkStore {
     this.dbs.links.removeSync([l, source, pos[0], pos[1]]);
     this.dbs.linkPos.removeSync([l, source, target]);
     this.adjacency.remove([l, source], target);
-    if (this.adjacency.isEmpty([l, source])) this.adjacency.remove([l, ANY], source);
+    if (this.adjacency.isEmpty([l, source])) {
+      this.adjacency.remove([l, ANY], source);
+      // Empty, the list is neither form: its next link starts it packed.
+      this.dbs.linkPos.removeSync([l, source, BOUNDS]);
+    }
     return true;
   }
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createQuarry, type ProblemKind, type Quarry } from '../../src/index.js';
 import { openRowDb, type Dbs } from '../../src/store/dbs.js';
 import { Postings } from '../../src/store/postings.js';
+import { PACKED_MOST } from '../../src/store/links.js';
 import { ReadGuard } from '../../src/store/read-guard.js';
 import { ARTICLE, CATEGORY, RESTAURANT, seed, TAG, type Seeded } from '../http/seed.js';
 import { randomHistory } from '../cli/random-ops.js';
@@ -189,7 +190,37 @@ describe('quarry.check()', () => {
       expect(messages('partner')).toBe(`${ARTICLE_TAGS}~inverse: ${tag} → ${source} has no mirror ${ARTICLE_TAGS}: ${source} → ${tag}`);
     });
 
-    it('a position entry that disagrees with the order key, and one for a link that is gone', () => {
+    /** Gives the restaurant more categories than a packed list holds, so that its list is keyed (order keys, positions, bounds). */
+    const makeKeyed = async () => {
+      const more = [];
+      for (let i = 0; i < PACKED_MOST; i++) more.push((await quarry.documents(CATEGORY).create({ data: { name: `Extra ${i}` } })).documentId);
+      await quarry.documents(RESTAURANT).update({ documentId: seeded.restaurants['Sushi Zen']!, data: { categories: { connect: more } } });
+      expect(quarry.store.links.count(CATEGORIES, restaurant())).toBeGreaterThan(PACKED_MOST);
+      expect(kinds()).toEqual([]);
+    };
+
+    it('a packed list that lists a target twice, or beside entries of a keyed one', () => {
+      const [r, c] = [restaurant(), category('Japanese')];
+      const l = code(CATEGORIES);
+      const list = quarry.store.links.targets(CATEGORIES, r);
+      expect(list.length).toBeLessThanOrEqual(PACKED_MOST);
+      damage(() => dbs.links.putSync([l, r], [...list, list[0]!]));
+      expect(messages('link-order')).toBe(`${CATEGORIES}: ${r} lists ${list[0]} twice`);
+      damage(() => {
+        dbs.links.putSync([l, r], [...list]);
+        dbs.linkPos.putSync([l, r, c], [1, '']);
+      });
+      expect(kinds()).toEqual(['link-position']);
+      expect(messages('link-position')).toBe(`${CATEGORIES}: ${r}'s list is packed, yet has a position for ${c} entry`);
+      damage(() => {
+        dbs.linkPos.removeSync([l, r, c]);
+        dbs.links.putSync([l, r, 1, ''], c);
+      });
+      expect(messages('link-order')).toContain(`${r}'s list is both packed and keyed`);
+    });
+
+    it('a position entry that disagrees with the order key, and one for a link that is gone', async () => {
+      await makeKeyed();
       const [r, c] = [restaurant(), category('Japanese')];
       const l = code(CATEGORIES);
       damage(() => dbs.linkPos.putSync([l, r, c], [123, 'x']));
@@ -201,7 +232,8 @@ describe('quarry.check()', () => {
       expect(messages('link-position')).toContain(`${r} has a position for ${c}, which is not in its list`);
     });
 
-    it('a malformed order key and a target listed twice', () => {
+    it('a malformed order key and a target listed twice', async () => {
+      await makeKeyed();
       const [r, c] = [restaurant(), category('Japanese')];
       const l = code(CATEGORIES);
       damage(() => dbs.links.putSync([l, r, 7, 'a0'], c));
@@ -213,7 +245,8 @@ describe('quarry.check()', () => {
       expect(messages('link-order')).toBe(`${CATEGORIES}: ${r} lists ${c} twice`);
     });
 
-    it('key bounds that do not hold the keys', () => {
+    it('key bounds that do not hold the keys', async () => {
+      await makeKeyed();
       const r = restaurant();
       damage(() => dbs.linkPos.putSync([code(CATEGORIES), r, 0], [1_000_000, 1_000_000] as unknown as [number, string]));
       expect(kinds()).toEqual(['link-bounds']);

@@ -40,13 +40,14 @@ beforeEach(() => {
 afterEach(() => rmSync(path, { recursive: true, force: true }));
 
 describe('key formats', () => {
-  it('a new folder writes compact keys: a link position is a dozen bytes, not 29', async () => {
+  it('a new folder writes compact keys: a packed link list is under a dozen bytes, not 19', async () => {
     const quarry = open2();
     await servesAndChecks(quarry);
     await quarry.close();
-    const keys = await rawKeys('linkPos');
+    // The seed's lists are all short, so each is one packed entry keyed [list, source].
+    const keys = await rawKeys('links');
     expect(keys.length).toBeGreaterThan(0);
-    expect(Math.max(...keys.map((k) => k.length))).toBeLessThan(16);
+    expect(Math.max(...keys.map((k) => k.length))).toBeLessThan(12);
   });
 
   it('a folder made with ordered-binary keys keeps them, and serves, writes and checks as before', async () => {
@@ -60,9 +61,9 @@ describe('key formats', () => {
     quarry = open2();
     expect(quarry.check().problems).toEqual([]);
     await quarry.close();
-    const keys = await rawKeys('linkPos');
+    const keys = await rawKeys('links');
     expect(keys.length).toBeGreaterThan(0);
-    // Every key as ordered-binary writes a three-number array: 29 bytes.
-    expect(keys.every((k) => k.length === toBufferKey([1, 1, 1]).length)).toBe(true);
+    // Every key as ordered-binary writes a two-number array: 19 bytes.
+    expect(keys.every((k) => k.length === toBufferKey([1, 1]).length)).toBe(true);
   });
 });

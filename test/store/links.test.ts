@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Store } from '../../src/store/store.js';
-import type { Placement } from '../../src/store/links.js';
+import { PACKED_MOST, type Placement } from '../../src/store/links.js';
 
 let dir: string;
 let store: Store;
@@ -97,4 +97,65 @@ describe('link lists', () => {
       { numRuns: 60 },
     );
   });
+
+  it('keeps an array\'s order, sets and membership as lists grow past the packed form and shrink back, with every kind of change', () => {
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('place' as const), target: fc.integer({ min: 1, max: 45 }), at: fc.constantFrom('start', 'end', 'before', 'after', 'self'), anchor: fc.nat() }),
+      fc.record({ kind: fc.constant('ensure' as const), target: fc.integer({ min: 1, max: 45 }) }),
+      fc.record({ kind: fc.constant('remove' as const), target: fc.integer({ min: 1, max: 45 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 1, maxLength: 160 }), fc.array(fc.integer({ min: 1, max: 45 }), { maxLength: 45 }), (ops, filled) => {
+        const source = 7;
+        const model = [...new Set(filled)];
+        store.transact(() => store.links.fill(L, source, model));
+        for (const o of ops) {
+          store.transact(() => {
+            if (o.kind === 'remove') {
+              expect(store.links.remove(L, source, o.target)).toBe(model.includes(o.target));
+              if (model.includes(o.target)) model.splice(model.indexOf(o.target), 1);
+              return;
+            }
+            if (o.kind === 'ensure') {
+              store.links.ensure(L, source, o.target);
+              if (!model.includes(o.target)) model.push(o.target);
+              return;
+            }
+            const others = model.filter((t) => t !== o.target);
+            let where: Placement;
+            if (o.at === 'self' && model.includes(o.target)) where = { at: 'before', target: o.target };
+            else if ((o.at === 'before' || o.at === 'after') && others.length > 0) where = { at: o.at, target: others[o.anchor % others.length]! };
+            else where = { at: o.at === 'start' ? 'start' : 'end' };
+            store.links.place(L, source, o.target, where);
+            // Placed next to itself, a target stays where it is.
+            if (where.at !== 'start' && where.at !== 'end' && where.target === o.target) return;
+            if (model.includes(o.target)) model.splice(model.indexOf(o.target), 1);
+            const i = where.at === 'start' ? 0 : where.at === 'end' ? model.length : model.indexOf(where.target) + (where.at === 'after' ? 1 : 0);
+            model.splice(i, 0, o.target);
+          });
+          expect(list(source)).toEqual(model);
+        }
+        expect(store.links.count(L, source)).toBe(model.length);
+        expect([...store.links.targetSet(L, source)]).toEqual([...model].sort((a, b) => a - b));
+        expect([...store.links.sourcesWithLinks(L)]).toEqual(model.length > 0 ? [source] : []);
+        for (let t = 1; t <= 45; t++) expect(store.links.has(L, source, t)).toBe(model.includes(t));
+        expect(store.transact(() => store.links.clear(L, source))).toEqual(model);
+        expect(list(source)).toEqual([]);
+        expect([...store.links.sourcesWithLinks(L)]).toEqual([]);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('refuses an anchor that is not in the list, packed or keyed, and changes nothing', () => {
+    for (const n of [3, PACKED_MOST + 3]) {
+      const targets = Array.from({ length: n }, (_, i) => i + 1);
+      store.transact(() => store.links.fill(L, n, targets));
+      expect(() => store.transact(() => store.links.place(L, n, 1000, { at: 'after', target: 999 }))).toThrow('Link anchor 999 is not in the list');
+      expect(() => store.transact(() => store.links.place(L, n, 1000, { at: 'before', target: 1000 }))).toThrow('Link anchor 1000 is not in the list');
+      expect(list(n)).toEqual(targets);
+      expect(() => store.transact(() => store.links.fill(L, n, [5000]))).toThrow('already has links');
+    }
+  });
 });
+

@@ -67,12 +67,29 @@ function checkList(
   ctx.counts.lists++;
   const name = side.list;
 
-  for (const { key, value: target } of dbs.links.getRange({ start: [l], end: [l, MAX] })) {
+  /** Sources whose list is packed (links.ts): they have no order keys, positions or bounds. */
+  const packed = new Set<number>();
+  for (const { key, value } of dbs.links.getRange({ start: [l], end: [l, MAX] })) {
     const [, source, n, f] = key;
-    if (key.length !== 4 || typeof source !== 'number' || !isOrderKey(n, f)) {
+    if (key.length === 2 && typeof source === 'number' && isPackedList(value)) {
+      if (list.has(source)) problems.add('link-order', `${name}: ${source}'s list is both packed and keyed`);
+      const targets = new Map<number, readonly [number, string]>();
+      // Its rank stands for an order key: a packed list has its order in the entry.
+      value.forEach((target, i) => {
+        if (targets.has(target)) problems.add('link-order', `${name}: ${source} lists ${target} twice`);
+        targets.set(target, [i, '']);
+      });
+      list.set(source, targets);
+      packed.add(source);
+      ctx.counts.links += value.length;
+      continue;
+    }
+    const target = value;
+    if (key.length !== 4 || typeof source !== 'number' || !isOrderKey(n, f) || typeof target !== 'number') {
       problems.add('link-order', `${name}: malformed link entry ${JSON.stringify(key)}`);
       continue;
     }
+    if (packed.has(source)) problems.add('link-order', `${name}: ${source}'s list is both packed and keyed`);
     let targets = list.get(source);
     if (!targets) list.set(source, (targets = new Map()));
     if (targets.has(target)) problems.add('link-order', `${name}: ${source} lists ${target} twice`);
@@ -84,6 +101,10 @@ function checkList(
   const positioned = new Set<string>();
   for (const { key, value } of dbs.linkPos.getRange({ start: [l], end: [l, MAX] })) {
     const [, source, target] = key as [number, number, number];
+    if (packed.has(source)) {
+      problems.add('link-position', `${name}: ${source}'s list is packed, yet has a ${target === BOUNDS ? 'key bounds' : `position for ${target}`} entry`);
+      continue;
+    }
     if (target === BOUNDS) {
       bounds.set(source, value as unknown as [number, number]);
       continue;
@@ -98,9 +119,11 @@ function checkList(
 
   const adjacency = new SetTrie(2);
   for (const [source, targets] of list) {
-    const unpositioned = [...targets.keys()].filter((target) => !positioned.has(`${source}:${target}`));
-    if (unpositioned.length > 0) problems.add('link-position', `${name}: ${source} → ${someIds(unpositioned)} without a position entry`);
-    checkBounds(ctx, name, source, [...targets.values()], bounds.get(source));
+    if (!packed.has(source)) {
+      const unpositioned = [...targets.keys()].filter((target) => !positioned.has(`${source}:${target}`));
+      if (unpositioned.length > 0) problems.add('link-position', `${name}: ${source} → ${someIds(unpositioned)} without a position entry`);
+      checkBounds(ctx, name, source, [...targets.values()], bounds.get(source));
+    }
     if (!rowIds.get(side.source)?.has(source)) problems.add('dangling', `${name}: links from ${missing(side.source, String(source), false)}`);
     const absent = [...targets.keys()].filter((target) => !rowIds.get(side.target)?.has(target));
     if (absent.length > 0) problems.add('dangling', `${name}: ${source} links to ${missing(side.target, someIds(absent), true)}`);
@@ -111,6 +134,11 @@ function checkList(
   const storedSets = scanPostings(dbs.adj, 2, [l], [l, MAX], setName, problems);
   compareSets(adjacency, storedSets, (p, message) => problems.add(p[1] === ANY ? 'has-link' : 'adjacency', `${setName(p)}: ${message}`));
   return list;
+}
+
+/** A packed list's entry: target row ids, at least one. */
+function isPackedList(value: unknown): value is number[] {
+  return Array.isArray(value) && value.length > 0 && value.every((t) => Number.isInteger(t) && t > 0);
 }
 
 /** Appends and prepends trust the bounds to lie beyond every key: a key outside them could be overtaken. */
