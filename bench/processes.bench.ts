@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { generateDataset } from '../fixtures/dataset/generate.js';
 import { listFlag, numberFlag, parseSize, readArgs } from './args.js';
 import { loadQuarry } from './http/load.js';
-import { median, startBare, startQuarry, using, type ProcessMemory } from './processes/children.js';
+import { median, startBare, startQuarry, using, type ProcessMemory, type Running } from './processes/children.js';
 import { hasWrk, wrk, type WrkResult } from './processes/wrk.js';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -50,22 +50,29 @@ async function main(): Promise<void> {
 
   const machine = `${cpus()[0]?.model ?? 'cpu'}, ${availableParallelism()} cores`;
   console.log(`processes bench: ${size.toLocaleString('en-US')} restaurants, wrk -t1 -c${connections} -d${seconds}s, ${rounds} rounds; ${machine}`);
-  const results = new Map<string, WrkResult[]>();
+  const results = new Map<string, Measured[]>();
+  /** A wrk run, with the server's CPU time per answer over it. */
+  const measured = async (server: Running, url: string): Promise<Measured> => {
+    const before = server.cpuSeconds();
+    const result = await wrk(url, { connections, seconds, threads: 1 });
+    const cpuUsPerRequest = ((server.cpuSeconds() - before) * 1e6) / (result.requestsPerSecond * seconds);
+    return { ...result, cpuUsPerRequest };
+  };
   /** The serving processes' memory after each server's cases, per transport and process count. */
   const memory = new Map<string, ProcessMemory[]>();
-  const record = (key: string, result: WrkResult): void => {
+  const record = (key: string, result: Measured): void => {
     if (result.errors > 0) throw new Error(`${key}: ${result.errors} failed requests`);
     results.set(key, [...(results.get(key) ?? []), result]);
   };
   for (let round = 1; round <= rounds; round++) {
     for (const transport of transports) {
-      await using(startBare(transport), async (bare) => record(`${transport} bare`, await wrk(`${bare.base}/`, { connections, seconds, threads: 1 })));
+      await using(startBare(transport), async (bare) => record(`${transport} bare`, await measured(bare, `${bare.base}/`)));
       for (const n of processCounts) {
         await using(startQuarry(folder, ['--transport', transport, '--processes', String(n)]), async (server) => {
           for (const c of cases) {
             // A short first run warms the caches and the JIT of every process.
             await wrk(`${server.base}${c.path}`, { connections, seconds: 1, threads: 1 });
-            record(`${transport} ${n}p ${c.name}`, await wrk(`${server.base}${c.path}`, { connections, seconds, threads: 1 }));
+            record(`${transport} ${n}p ${c.name}`, await measured(server, `${server.base}${c.path}`));
           }
           memory.set(`${transport} ${n}p`, [...(memory.get(`${transport} ${n}p`) ?? []), server.memory()]);
         });
@@ -75,9 +82,12 @@ async function main(): Promise<void> {
   }
   await loaded.dispose();
 
-  const figures: Record<string, { reqPerSec: number; p50Ms: number; p99Ms: number }> = {};
+  const figures: Record<string, { reqPerSec: number; p50Ms: number; p99Ms: number; cpuUsPerRequest: number }> = {};
   for (const [key, runs] of results) {
-    figures[key] = { reqPerSec: Math.round(median(runs.map((r) => r.requestsPerSecond))), p50Ms: median(runs.map((r) => r.p50Ms)), p99Ms: median(runs.map((r) => r.p99Ms)) };
+    figures[key] = {
+      reqPerSec: Math.round(median(runs.map((r) => r.requestsPerSecond))), p50Ms: median(runs.map((r) => r.p50Ms)), p99Ms: median(runs.map((r) => r.p99Ms)),
+      cpuUsPerRequest: Math.round(median(runs.map((r) => r.cpuUsPerRequest)) * 10) / 10,
+    };
   }
   // The largest reading of the rounds: memory only grows with what the caches keep.
   const serving: Record<string, ProcessMemory> = {};
@@ -87,17 +97,17 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   for (const transport of transports) {
     const bare = figures[`${transport} bare`]!.reqPerSec;
-    lines.push(`\n${transport}: bare server ${bare.toLocaleString('en-US')} req/s`);
+    lines.push(`\n${transport}: bare server ${bare.toLocaleString('en-US')} req/s, ${figures[`${transport} bare`]!.cpuUsPerRequest} µs of server CPU per answer`);
     for (const n of processCounts) {
       const m = serving[`${transport} ${n}p`]!;
       lines.push(`  serving memory, ${n} process${n > 1 ? 'es' : ''}: RSS ${mb(m.rssBytes)} MB, of which its own ${mb(m.anonBytes)} MB (the rest: pages of the mapped data file)`);
     }
-    lines.push(`  ${'case'.padEnd(16)}${processCounts.map((n) => `${n} proc req/s (p99 ms)`.padStart(24)).join('')}   scaling   vs bare (1 proc)`);
+    lines.push(`  ${'case'.padEnd(16)}${processCounts.map((n) => `${n} proc req/s (p99 ms) [CPU µs/answer]`.padStart(40)).join('')}   scaling   vs bare (1 proc)`);
     for (const c of cases) {
       const at = (n: number) => figures[`${transport} ${n}p ${c.name}`]!;
       const first = at(processCounts[0]!);
       const last = at(processCounts.at(-1)!);
-      lines.push(`  ${c.name.padEnd(16)}${processCounts.map((n) => `${at(n).reqPerSec.toLocaleString('en-US')} (${at(n).p99Ms.toFixed(2)})`.padStart(24)).join('')}`
+      lines.push(`  ${c.name.padEnd(16)}${processCounts.map((n) => `${at(n).reqPerSec.toLocaleString('en-US')} (${at(n).p99Ms.toFixed(2)}) [${at(n).cpuUsPerRequest}]`.padStart(40)).join('')}`
         + `   ${(last.reqPerSec / first.reqPerSec).toFixed(2)}×`.padEnd(10) + `   ${(first.reqPerSec / bare).toFixed(2)}×`);
     }
   }
@@ -105,6 +115,11 @@ async function main(): Promise<void> {
   const out = join(ROOT, 'bench', 'results', `processes-${positional.toLowerCase()}.json`);
   writeFileSync(out, `${JSON.stringify({ machine, size, rounds, seconds, connections, figures, serving }, null, 2)}\n`);
   console.log(`\nwritten ${out}`);
+}
+
+/** A wrk run's figures, with the server's CPU time per answer during it (all its processes and threads). */
+interface Measured extends WrkResult {
+  readonly cpuUsPerRequest: number;
 }
 
 const mb = (bytes: number): string => (bytes / 1024 ** 2).toFixed(0);

@@ -1,5 +1,5 @@
 /** Servers the serving benches start as child processes, and what they measure them with. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,8 @@ export interface Running {
   readonly base: string;
   /** What the server's processes hold in memory now, summed over the process and its children. */
   memory(): ProcessMemory;
+  /** CPU seconds the server's processes (and their threads) have used so far. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -51,6 +53,21 @@ function memoryOf(pid: number): ProcessMemory {
   return { processes: tree.length, rssBytes, anonBytes };
 }
 
+/** Clock ticks per second of /proc's CPU times. */
+let ticks: number | undefined;
+
+function cpuSecondsOf(pid: number): number {
+  ticks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  let used = 0;
+  for (const p of processTree(pid)) {
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them.
+    const stat = readFileSync(join('/proc', String(p), 'stat'), 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    used += Number(fields[11]) + Number(fields[12]);
+  }
+  return used / ticks;
+}
+
 const kb = (status: string, field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
 
 /** Waits for a child's first stdout line matching `pattern`; its first group. */
@@ -81,14 +98,14 @@ export async function startQuarry(data: string, flags: readonly string[]): Promi
   // With the node flags bin/quarry.js's shebang gives a user (spawning node with the file skips them).
   const child = spawn(process.execPath, [...YOUNG_GENERATION_FLAGS, BIN, 'serve', '--schemas', SCHEMAS, '--data', data, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await started(child, /content-types at (\S+)/, 'quarry serve');
-  return { base: url.replace(/\/api$/, ''), memory: () => memoryOf(child.pid!), stop: stopper(child) };
+  return { base: url.replace(/\/api$/, ''), memory: () => memoryOf(child.pid!), cpuSeconds: () => cpuSecondsOf(child.pid!), stop: stopper(child) };
 }
 
 /** The bare server of a transport (bare-server.ts). */
 export async function startBare(transport: 'node' | 'uws'): Promise<Running> {
   const child = spawn(process.execPath, [join(HERE, 'bare-server.js'), transport], { stdio: ['ignore', 'pipe', 'pipe'] });
   const port = await started(child, /^(\d+)$/m, 'bare server');
-  return { base: `http://127.0.0.1:${port}`, memory: () => memoryOf(child.pid!), stop: stopper(child) };
+  return { base: `http://127.0.0.1:${port}`, memory: () => memoryOf(child.pid!), cpuSeconds: () => cpuSecondsOf(child.pid!), stop: stopper(child) };
 }
 
 export const median = (values: readonly number[]): number => {

@@ -97,20 +97,25 @@ function readHead(req: IncomingMessage): RequestHead {
 }
 
 class NodeConnection implements Connection {
-  aborted = false;
-  private abortListener: (() => void) | undefined;
+  private gone = false;
 
-  constructor(private readonly req: IncomingMessage, private readonly res: ServerResponse, private readonly batch: AnswerBatch) {
-    // 'close' before the answer was written: the client went away.
-    res.on('close', () => {
-      if (res.writableEnded) return;
-      this.aborted = true;
-      this.abortListener?.();
-    });
+  constructor(private readonly req: IncomingMessage, private readonly res: ServerResponse, private readonly batch: AnswerBatch) {}
+
+  /**
+   * The client went away before the answer was written. Read from the socket, with no listener
+   * per request: most answers are written in the call that read their head.
+   */
+  get aborted(): boolean {
+    return this.gone || (this.req.socket.destroyed && !this.res.writableEnded);
   }
 
   onAbort(listener: () => void): void {
-    this.abortListener = listener;
+    // 'close' before the answer was written: the client went away.
+    this.res.on('close', () => {
+      if (this.res.writableEnded) return;
+      this.gone = true;
+      listener();
+    });
   }
 
   readBody(onChunk: (chunk: Uint8Array, last: boolean) => void): void {
