@@ -7,7 +7,7 @@ import type { Status } from '../../documents/service.js';
 import { readDataPayload } from './body.js';
 import type { HandlerContext, MethodTable } from './context.js';
 import { entriesJson, entryJson } from '../../documents/entry-json.js';
-import { dataResponse, entryResponse, json, noContent } from './responses.js';
+import { entryResponse, json, noContent, pageResponse } from './responses.js';
 import type { Match } from './router.js';
 import type { Entry } from '../../documents/entry.js';
 import type { Page } from '../../documents/read.js';
@@ -69,7 +69,7 @@ export const documentRoutes: MethodTable<Document> = Object.freeze({
 
 /** A list's answer: its page's entries, kept as JSON text, and its pagination. */
 function pageAnswer(page: Page, ctx: HandlerContext): CoreResponse {
-  return dataResponse(200, entriesJson(page.results), { pagination: page.pagination }, ctx.base);
+  return pageResponse(200, entriesJson(page.results), page.pagination, ctx.base);
 }
 
 /** A single entry's answer; a 404 for none. */
