@@ -69,8 +69,11 @@ export class LinkStore {
     return this.adjacency.getEach([this.code(list)], sources);
   }
 
-  /** Every target of many sources' lists, in no order and with repeats: for lists of at most one link each (see `Postings.collect`). */
-  targetsOfEach(list: string, sources: ArrayLike<number>): number[] {
+  /**
+   * Every target of many sources' lists, in no order and with repeats: for lists of at most one
+   * link each. A view valid until the next call (see `Postings.collect`).
+   */
+  targetsOfEach(list: string, sources: ArrayLike<number>): Uint32Array {
     return this.adjacency.collect([this.code(list)], sources);
   }
 

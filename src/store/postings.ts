@@ -292,10 +292,14 @@ export class Postings {
    * Every id in the sets of `[...head, tail]` for many tails, in no order and with repeats. Sets
    * of at most one id are read from the cache's sole-id column: for a to-one relation's lists, a
    * few hundred tails cost an array read each, not a set lookup and a set to unite each.
+   *
+   * The answer is a view of one buffer every call reuses, valid until the next call: a two-hop
+   * filter gathered 30k ids a query, and a fresh array per query (~400 KB with its growth) had the
+   * young generation collected every ~150 ms under load, pauses that set cheap reads' p99.
    */
-  collect(head: readonly Key[], tails: ArrayLike<number>): number[] {
+  collect(head: readonly Key[], tails: ArrayLike<number>): Uint32Array {
     this.guard.check();
-    const out: number[] = [];
+    let n = 0;
     const cache = this.cache;
     const headKey = cache && this.headKey([...head, 0]);
     let soles = headKey === undefined ? undefined : cache!.solesOf(headKey);
@@ -305,7 +309,8 @@ export class Postings {
       if (this.pending.size > 0) this.settle([...head, tail]);
       const sole = soles !== undefined && tail < soles.length ? soles[tail]! : 0;
       if (sole > 0) {
-        out.push(sole);
+        if (n === collected.length) grow(n + 1);
+        collected[n++] = sole;
         continue;
       }
       if (sole === SOLE_EMPTY) continue;
@@ -318,9 +323,11 @@ export class Postings {
         cache!.keepSole(headKey, tail, ids);
         soles = cache!.solesOf(headKey);
       }
-      for (let k = 0; k < ids.length; k++) out.push(ids[k]!);
+      if (n + ids.length > collected.length) grow(n + ids.length);
+      collected.set(ids, n);
+      n += ids.length;
     }
-    return out;
+    return collected.subarray(0, n);
   }
 
   private load(prefix: readonly Key[]): Uint32Array {
@@ -413,4 +420,13 @@ function withTag(tag: number, ids: Uint32Array): Uint32Array {
   out[0] = tag;
   out.set(ids, 1);
   return out;
+}
+
+/** The buffer `collect` gathers into, grown as needed and kept. */
+let collected = new Uint32Array(1024);
+
+function grow(atLeast: number): void {
+  const bigger = new Uint32Array(Math.max(atLeast, collected.length * 2));
+  bigger.set(collected);
+  collected = bigger;
 }

@@ -98,7 +98,7 @@ export function union(sets: readonly IdSet[]): Settled {
 }
 
 /** The set of ids given in any order, repeats allowed. */
-export function fromUnsorted(ids: readonly number[]): Settled {
+export function fromUnsorted(ids: ArrayLike<number>): Settled {
   if (ids.length === 0) return EMPTY;
   let max = 0;
   for (let i = 0; i < ids.length; i++) if (ids[i]! > max) max = ids[i]!;
