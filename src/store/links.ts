@@ -204,7 +204,7 @@ export class LinkStore {
     this.cache.dropSet(orderHead(l), source);
     if (targets.length > PACKED_MOST) this.writeKeyed(l, source, targets);
     else this.dbs.links.putSync([l, source], [...targets]);
-    for (const target of targets) this.adjacency.add([l, source], target);
+    this.adjacency.addAll([l, source], targets);
     this.adjacency.add([l, ANY], source);
   }
 

@@ -1,5 +1,5 @@
 import type { Database, Key } from 'lmdb';
-import { netChange, PendingSets, type PendingSet } from './pending-sets.js';
+import { netChange, PendingSets, type PendingHead, type PendingSet } from './pending-sets.js';
 import { applyChange, concat, contains, EMPTY_IDS, insert, upperBound, without } from './sorted-ids.js';
 import { SOLE_EMPTY, type ReadCache, type SetKeyTail } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
@@ -50,6 +50,15 @@ export class Postings {
     this.record(prefix, id);
   }
 
+  /** `add` of many ids to one set: its key is worked out once (a bulk load's lists). */
+  addAll(prefix: readonly Key[], ids: readonly number[]): void {
+    if (ids.length === 0) return;
+    const headKey = this.headKey(prefix);
+    const head = this.pendingHead(headKey, prefix);
+    const tail = tailOf(prefix);
+    for (let i = 0; i < ids.length; i++) if (this.pending.record(head, tail, ids[i]!)) this.cache?.dropSet(headKey, tail);
+  }
+
   remove(prefix: readonly Key[], id: number): void {
     this.record(prefix, -id);
   }
@@ -57,13 +66,19 @@ export class Postings {
   /** Keeps a change for `flush`; cached copies of what it changes go at once, as a write's do. */
   private record(prefix: readonly Key[], op: number): void {
     const headKey = this.headKey(prefix);
+    const head = this.pendingHead(headKey, prefix);
+    const tail = tailOf(prefix);
+    if (this.pending.record(head, tail, op)) this.cache?.dropSet(headKey, tail);
+  }
+
+  /** The waiting changes under a set's head; a field's in-memory copy goes when its first change comes. */
+  private pendingHead(headKey: string, prefix: readonly Key[]): PendingHead {
     let head = this.pending.head(headKey);
     if (!head) {
       head = this.pending.openHead(headKey, prefix.slice(0, -1));
       this.dropField(prefix);
     }
-    const tail = tailOf(prefix);
-    if (this.pending.record(head, tail, op)) this.cache?.dropSet(headKey, tail);
+    return head;
   }
 
   private dropField(prefix: readonly Key[]): void {
