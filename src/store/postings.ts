@@ -7,7 +7,9 @@ import type { ReadGuard } from './read-guard.js';
 /**
  * Sets of row ids under a key prefix, built for lmdb-js, where a range read costs several times a
  * point read. Each set has a directory entry `[...prefix, 0]`:
- * - a small set lives in it inline: `[INLINE, ...ids]`;
+ * - a small set lives in it inline: `[INLINE, ...ids]`, and a set of one id as that id alone
+ *   (most sets are an exact value's, one row each: four bytes a set less; folders written before
+ *   keep `[INLINE, id]`, which reads the same);
  * - a large one lists its blocks: `[BLOCKS, first1, first2, ...]`, each block `[...prefix, first]`
  *   holding up to BLOCK ascending ids.
  * Adding or removing an id is two to four point reads and writes; reading a set is one read, or one
@@ -391,7 +393,8 @@ export class Postings {
       }
       if (key !== undefined) yield { key, ids: concat(blocks) };
       key = k.slice(0, depth);
-      blocks = ids[0] === INLINE ? [ids.subarray(1)] : [];
+      const dir = directory(ids);
+      blocks = dir[0] === INLINE ? [dir.subarray(1)] : [];
     }
     if (key !== undefined) yield { key, ids: concat(blocks) };
   }
@@ -400,7 +403,10 @@ export class Postings {
     // lmdb's shared read buffer, valid until the next read and sized by `lastSize`: decode copies
     // the value out at once, saving the copy `get` would make first.
     const value = this.db.getBinaryFast(key);
-    return value === undefined ? undefined : decode(value.subarray(0, (this.db as unknown as { lastSize: number }).lastSize));
+    if (value === undefined) return undefined;
+    const ids = decode(value.subarray(0, (this.db as unknown as { lastSize: number }).lastSize));
+    // Row ids start at 1: only a directory (key 0) can hold a set of one id as the id alone.
+    return key[key.length - 1] === 0 ? directory(ids) : ids;
   }
 
   /** Writes a key that does not exist yet; false, writing nothing, when it does. */
@@ -430,7 +436,14 @@ export function decode(value: Buffer): Uint32Array {
   return ids;
 }
 
+/** A directory's ids as stored, with a set of one id stored alone read as `[INLINE, id]` (see the format above). */
+export function directory(stored: Uint32Array): Uint32Array {
+  return stored.length === 1 && stored[0] !== INLINE ? Uint32Array.of(INLINE, stored[0]!) : stored;
+}
+
+/** A directory's value as written: a set of one id is the id alone. */
 function withTag(tag: number, ids: Uint32Array): Uint32Array {
+  if (tag === INLINE && ids.length === 1) return ids;
   const out = new Uint32Array(ids.length + 1);
   out[0] = tag;
   out.set(ids, 1);

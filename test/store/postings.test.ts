@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open, type Database, type Key, type RootDatabase } from 'lmdb';
-import { BLOCK, Postings } from '../../src/store/postings.js';
+import { BLOCK, INLINE, Postings } from '../../src/store/postings.js';
+import { MAX } from '../../src/store/keys.js';
 import { ReadGuard } from '../../src/store/read-guard.js';
 
 let dir: string;
@@ -116,4 +117,39 @@ describe('postings', () => {
     expect(postings.small([1, 'more'], 64)).toHaveLength(40);
     expect(postings.small([1, 'blocks'], 10_000)).toBeUndefined();
   });
+
+  it('keeps a set of one id as the id alone, and reads the older [INLINE, id] form the same', () => {
+    write(() => {
+      postings.add(['a'], 7);
+      postings.add(['b'], 1);
+      postings.add(['c'], 3);
+      postings.add(['c'], 9);
+    });
+    expect(db.getBinary(['a', 0])!.length).toBe(4);
+    expect(db.getBinary(['b', 0])!.length).toBe(4);
+    expect(db.getBinary(['c', 0])!.length).toBe(12);
+    // What a folder written before holds for a one-id set.
+    env.transactionSync(() => db.putSync(['d', 0], Buffer.from(Uint32Array.of(INLINE, 5).buffer)));
+    const fresh = new Postings(db, 'p2', undefined, new ReadGuard());
+    expect([...fresh.get(['a'])]).toEqual([7]);
+    expect([...fresh.get(['b'])]).toEqual([1]);
+    expect([...fresh.get(['d'])]).toEqual([5]);
+    expect([...fresh.groups([], [MAX], 1)].map((g) => [g.key[0], [...g.ids]])).toEqual([['a', [7]], ['b', [1]], ['c', [3, 9]], ['d', [5]]]);
+    // Growing, shrinking back and emptying, from either form.
+    write(() => {
+      postings.add(['a'], 8);
+      postings.add(['d'], 6);
+    });
+    expect([...postings.get(['a'])]).toEqual([7, 8]);
+    expect([...postings.get(['d'])]).toEqual([5, 6]);
+    write(() => {
+      postings.remove(['a'], 7);
+      postings.remove(['d'], 5);
+      postings.remove(['d'], 6);
+    });
+    expect([...postings.get(['a'])]).toEqual([8]);
+    expect(db.getBinary(['a', 0])!.length).toBe(4);
+    expect([...postings.get(['d'])]).toEqual([]);
+  });
 });
+

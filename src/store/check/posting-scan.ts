@@ -1,5 +1,5 @@
 import type { Database, Key } from 'lmdb';
-import { BLOCKS, decode, INLINE } from '../postings.js';
+import { BLOCKS, decode, directory, INLINE } from '../postings.js';
 import { concat } from '../sorted-ids.js';
 import { someIds, type Problems } from './problems.js';
 import { SetTrie } from './set-trie.js';
@@ -37,7 +37,7 @@ export function scanPostings(
       if (pending) finish(pending);
       pending = { prefix: key.slice(0, depth), dir: undefined, blocks: [] };
     }
-    const ids = decode(value);
+    const ids = key[depth] === 0 ? directory(decode(value)) : decode(value);
     if (key[depth] === 0) pending.dir = { tag: ids[0] ?? -1, body: Array.from(ids.subarray(1)) };
     else pending.blocks.push({ first: key[depth] as number, ids });
   }
