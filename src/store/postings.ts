@@ -3,6 +3,7 @@ import { netChange, PendingSets, type PendingHead, type PendingSet } from './pen
 import { applyChange, concat, contains, EMPTY_IDS, insert, upperBound, without } from './sorted-ids.js';
 import { SOLE_EMPTY, type ReadCache, type SetKeyTail } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
+import { BLOCKS, decode, directory, INLINE, withTag } from './posting-values.js';
 
 /**
  * Sets of row ids under a key prefix, built for lmdb-js, where a range read costs several times a
@@ -22,9 +23,6 @@ import type { ReadGuard } from './read-guard.js';
 export const INLINE_MAX = 64;
 export const BLOCK = 448;
 
-/** The tag in a directory's first slot (exported for the consistency checker, which reads the format raw). */
-export const INLINE = 0;
-export const BLOCKS = 1;
 
 /** Up to this many changes to a set kept in blocks, not all after its last id, are made one by one (a block each); more rewrite the set. */
 const FEW_CHANGES = 4;
@@ -428,27 +426,6 @@ const partKey = (part: unknown): string =>
   typeof part === 'string' ? `|s${part.length}:${part}` : `|${typeof part === 'number' ? 'n' : 'o'}${String(part)}`;
 
 const tailOf = (prefix: readonly Key[]): SetKeyTail => prefix[prefix.length - 1] as SetKeyTail;
-
-/** Copies out of LMDB's buffer (which may be unaligned or reused) into our own array; ids are little-endian. */
-export function decode(value: Buffer): Uint32Array {
-  const ids = new Uint32Array(value.length >> 2);
-  new Uint8Array(ids.buffer).set(value);
-  return ids;
-}
-
-/** A directory's ids as stored, with a set of one id stored alone read as `[INLINE, id]` (see the format above). */
-export function directory(stored: Uint32Array): Uint32Array {
-  return stored.length === 1 && stored[0] !== INLINE ? Uint32Array.of(INLINE, stored[0]!) : stored;
-}
-
-/** A directory's value as written: a set of one id is the id alone. */
-function withTag(tag: number, ids: Uint32Array): Uint32Array {
-  if (tag === INLINE && ids.length === 1) return ids;
-  const out = new Uint32Array(ids.length + 1);
-  out[0] = tag;
-  out.set(ids, 1);
-  return out;
-}
 
 /** The buffer `collect` gathers into, grown as needed and kept. */
 let collected = new Uint32Array(1024);

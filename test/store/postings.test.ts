@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open, type Database, type Key, type RootDatabase } from 'lmdb';
-import { BLOCK, INLINE, Postings } from '../../src/store/postings.js';
+import { BLOCK, Postings } from '../../src/store/postings.js';
+import { INLINE } from '../../src/store/posting-values.js';
 import { MAX } from '../../src/store/keys.js';
 import { ReadGuard } from '../../src/store/read-guard.js';
 

@@ -1,5 +1,5 @@
 import type { Database, Key } from 'lmdb';
-import { BLOCKS, decode, directory, INLINE } from '../postings.js';
+import { BLOCKS, decode, directory, INLINE } from '../posting-values.js';
 import { concat } from '../sorted-ids.js';
 import { someIds, type Problems } from './problems.js';
 import { SetTrie } from './set-trie.js';
