@@ -1,6 +1,6 @@
 /** A child process timed to its exit, with its peak memory read from /proc while it runs. */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { memoryStatus } from '../proc.js';
 
 /** How often the child's memory is read: a peak shorter than this may be missed by VmRSS, never by VmHWM. */
 const POLL_MS = 50;
@@ -15,18 +15,6 @@ export interface ChildRun {
   readonly stderr: string;
 }
 
-/** Memory figures of a running process, in bytes; undefined once it has gone. */
-function statusOf(pid: number): { rss: number; hwm: number; anon: number } | undefined {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch {
-    return undefined;
-  }
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM'), anon: kb('RssAnon') };
-}
-
 /** Runs `command` with `args` to its end; a non-zero exit rejects with its stderr. */
 export function runMeasured(command: string, args: readonly string[], cwd: string): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
@@ -37,7 +25,7 @@ export function runMeasured(command: string, args: readonly string[], cwd: strin
     let peakRss = 0;
     let peakAnon = 0;
     const sample = () => {
-      const s = child.pid === undefined ? undefined : statusOf(child.pid);
+      const s = child.pid === undefined ? undefined : memoryStatus(child.pid);
       if (!s) return;
       peakRss = Math.max(peakRss, s.rss, s.hwm);
       peakAnon = Math.max(peakAnon, s.anon);

@@ -1,9 +1,9 @@
 /** Servers the serving benches start as child processes, and what they measure them with. */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { YOUNG_GENERATION_FLAGS } from '../../src/cli/young-generation.js';
+import { cpuSeconds, memoryStatus, processTree } from '../proc.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = join(HERE, '..', '..', '..');
@@ -27,48 +27,17 @@ export interface ProcessMemory {
   readonly anonBytes: number;
 }
 
-/** A process and its descendants, from /proc (Linux). */
-function processTree(pid: number): number[] {
-  const out = [pid];
-  for (let i = 0; i < out.length; i++) {
-    const tasks = join('/proc', String(out[i]), 'task');
-    if (!existsSync(tasks)) continue;
-    for (const task of readdirSync(tasks)) {
-      const children = readFileSync(join(tasks, task, 'children'), 'utf8').trim();
-      if (children !== '') out.push(...children.split(' ').map(Number));
-    }
-  }
-  return out;
-}
-
 function memoryOf(pid: number): ProcessMemory {
-  let rssBytes = 0;
-  let anonBytes = 0;
   const tree = processTree(pid);
-  for (const p of tree) {
-    const status = readFileSync(join('/proc', String(p), 'status'), 'utf8');
-    rssBytes += kb(status, 'VmRSS') * 1024;
-    anonBytes += kb(status, 'RssAnon') * 1024;
-  }
-  return { processes: tree.length, rssBytes, anonBytes };
+  const each = tree.map((p) => memoryStatus(p));
+  return {
+    processes: tree.length,
+    rssBytes: each.reduce((n, m) => n + (m?.rss ?? 0), 0),
+    anonBytes: each.reduce((n, m) => n + (m?.anon ?? 0), 0),
+  };
 }
 
-/** Clock ticks per second of /proc's CPU times. */
-let ticks: number | undefined;
-
-function cpuSecondsOf(pid: number): number {
-  ticks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-  let used = 0;
-  for (const p of processTree(pid)) {
-    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them.
-    const stat = readFileSync(join('/proc', String(p), 'stat'), 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    used += Number(fields[11]) + Number(fields[12]);
-  }
-  return used / ticks;
-}
-
-const kb = (status: string, field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+const cpuSecondsOf = (pid: number): number => processTree(pid).reduce((n, p) => n + cpuSeconds(p), 0);
 
 /** Waits for a child's first stdout line matching `pattern`; its first group. */
 function started(child: ChildProcess, pattern: RegExp, what: string): Promise<string> {

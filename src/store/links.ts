@@ -121,19 +121,21 @@ export class LinkStore {
   place(list: string, source: number, target: number, where: Placement): void {
     const l = this.code(list);
     const packed = this.packedOf(l, source);
-    if (packed !== undefined || !this.isKeyed(l, source)) return this.placePacked(l, source, target, where, packed ?? []);
-    this.placeCode(l, source, target, where, this.dbs.linkPos.get([l, source, target]));
+    const bounds = packed === undefined ? this.boundsOf(l, source) : undefined;
+    if (bounds === undefined) return this.placePacked(l, source, target, where, packed ?? []);
+    this.placeCode(l, source, target, where, this.dbs.linkPos.get([l, source, target]), bounds);
   }
 
   /** Appends `target` unless it is linked already, in which case it keeps its place. */
   ensure(list: string, source: number, target: number): void {
     const l = this.code(list);
     const packed = this.packedOf(l, source);
-    if (packed !== undefined || !this.isKeyed(l, source)) {
+    const bounds = packed === undefined ? this.boundsOf(l, source) : undefined;
+    if (bounds === undefined) {
       if (packed?.includes(target) !== true) this.placePacked(l, source, target, { at: 'end' }, packed ?? []);
       return;
     }
-    if (this.dbs.linkPos.get([l, source, target]) === undefined) this.placeCode(l, source, target, { at: 'end' }, undefined);
+    if (this.dbs.linkPos.get([l, source, target]) === undefined) this.placeCode(l, source, target, { at: 'end' }, undefined, bounds);
   }
 
   /** A packed list's targets in order; undefined for a keyed or empty list. */
@@ -142,9 +144,9 @@ export class LinkStore {
     return Array.isArray(value) ? (value as number[]) : undefined;
   }
 
-  /** Whether a list is keyed: it has key bounds, which a keyed list keeps while it has links. */
-  private isKeyed(l: number, source: number): boolean {
-    return this.dbs.linkPos.get([l, source, BOUNDS]) !== undefined;
+  /** A keyed list's key bounds, which it keeps while it has links; undefined for a packed or empty list. */
+  private boundsOf(l: number, source: number): Bounds | undefined {
+    return this.dbs.linkPos.get([l, source, BOUNDS]) as unknown as Bounds | undefined;
   }
 
   /** `place` in a packed (or empty) list: the list is written again whole. */
@@ -176,13 +178,14 @@ export class LinkStore {
     if (list.length === 0) this.adjacency.add([l, ANY], source);
   }
 
-  /** `old`: the link's key now, if it exists. */
-  private placeCode(l: number, source: number, target: number, where: Placement, old: [number, string] | undefined): void {
+  /**
+   * `place` in a keyed list. `old`: the link's key now, if it exists; `bounds`, read once by the
+   * caller: appends and prepends take their key from them, and every key may widen them.
+   */
+  private placeCode(l: number, source: number, target: number, where: Placement, old: [number, string] | undefined, bounds: Bounds): void {
     this.cache.dropSet(orderHead(l), source);
     // A move only changes the order key: the list's set of targets stays as it is.
     if (old !== undefined) this.dbs.links.removeSync([l, source, old[0], old[1]]);
-    // Read once: appends and prepends take their key from the bounds, and every key may widen them.
-    const bounds = this.dbs.linkPos.get([l, source, BOUNDS]) as unknown as Bounds | undefined;
     const key = this.keyFor(l, source, target, where, bounds);
     this.widen(l, source, key, bounds);
     this.dbs.links.putSync([l, source, key.n, key.f], target);
@@ -200,7 +203,7 @@ export class LinkStore {
   fill(list: string, source: number, targets: readonly number[]): void {
     if (targets.length === 0) return;
     const l = this.code(list);
-    if (this.packedOf(l, source) !== undefined || this.isKeyed(l, source)) throw new Error(`${list} of row ${source} already has links`);
+    if (this.packedOf(l, source) !== undefined || this.boundsOf(l, source) !== undefined) throw new Error(`${list} of row ${source} already has links`);
     this.cache.dropSet(orderHead(l), source);
     if (targets.length > PACKED_MOST) this.writeKeyed(l, source, targets);
     else this.dbs.links.putSync([l, source], [...targets]);
@@ -275,13 +278,12 @@ export class LinkStore {
   }
 
   /** A key for `moving` at `where`; its own old key does not count as a neighbour. */
-  private keyFor(l: number, source: number, moving: number, where: Placement, bounds: Bounds | undefined): OrderKey {
+  private keyFor(l: number, source: number, moving: number, where: Placement, bounds: Bounds): OrderKey {
     switch (where.at) {
       case 'start':
-      case 'end': {
-        if (!bounds) return keyBetween(undefined, undefined);
-        return where.at === 'start' ? keyBetween(undefined, { n: bounds[0], f: '' }) : keyBetween({ n: bounds[1], f: '' }, undefined);
-      }
+        return keyBetween(undefined, { n: bounds[0], f: '' });
+      case 'end':
+        return keyBetween({ n: bounds[1], f: '' }, undefined);
       case 'before': {
         const anchor = this.anchor(l, source, where.target);
         return keyBetween(this.neighbour(l, source, anchor, [where.target, moving], true), anchor);
@@ -304,9 +306,9 @@ export class LinkStore {
    * within them, so a key one gap beyond either end goes first or last: appends and prepends need
    * no range read. Keys placed between neighbours never widen them.
    */
-  private widen(l: number, source: number, key: OrderKey, bounds: Bounds | undefined): void {
-    if (bounds && bounds[0] <= key.n && key.n <= bounds[1]) return;
-    this.putBounds(l, source, bounds ? [Math.min(bounds[0], key.n), Math.max(bounds[1], key.n)] : [key.n, key.n]);
+  private widen(l: number, source: number, key: OrderKey, bounds: Bounds): void {
+    if (bounds[0] <= key.n && key.n <= bounds[1]) return;
+    this.putBounds(l, source, [Math.min(bounds[0], key.n), Math.max(bounds[1], key.n)]);
   }
 
   /** The bounds live in linkPos beside the positions, under a target id no row has. */

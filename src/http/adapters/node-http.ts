@@ -158,15 +158,14 @@ class NodeConnection implements Connection {
       // The rest of an abandoned body is not read; closing stops it being parsed as a request.
       this.req.pause();
     }
-    if (body !== undefined || !pieces) {
-      this.batch.add(() => res.writeHead(response.status, headers).end(body));
-      return;
-    }
-    res.writeHead(response.status, headers);
-    res.cork();
-    for (const piece of pieces) res.write(piece);
-    res.end();
-    res.uncork();
+    this.batch.add(() => {
+      res.writeHead(response.status, headers);
+      if (body !== undefined || !pieces) return void res.end(body);
+      res.cork();
+      for (const piece of pieces) res.write(piece);
+      res.end();
+      res.uncork();
+    });
   }
 }
 

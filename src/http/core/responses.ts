@@ -8,8 +8,11 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 /** Headers every answer carries (CORS); the router computes them once per request. */
 export type BaseHeaders = Readonly<Record<string, string>>;
 
+/** `base` with the JSON content type: every answer's headers but a 204's. */
+const jsonHeaders = (base: BaseHeaders): BaseHeaders => ({ ...base, 'content-type': JSON_TYPE });
+
 export function json(status: number, value: unknown, base: BaseHeaders): CoreResponse {
-  return { status, headers: { ...base, 'content-type': JSON_TYPE }, body: JSON.stringify(value) };
+  return { status, headers: jsonHeaders(base), body: JSON.stringify(value) };
 }
 
 const DATA_OPEN = Buffer.from('{"data":');
@@ -17,7 +20,7 @@ const EMPTY_META_CLOSE = Buffer.from(',"meta":{}}');
 
 /** `{ data, meta: {} }` whose data is one entry's UTF-8 JSON already. */
 export function entryResponse(status: number, entry: Buffer, base: BaseHeaders): CoreResponse {
-  return { status, headers: { ...base, 'content-type': JSON_TYPE }, body: [DATA_OPEN, entry, EMPTY_META_CLOSE] };
+  return { status, headers: jsonHeaders(base), body: [DATA_OPEN, entry, EMPTY_META_CLOSE] };
 }
 
 /** A list's `{ data, meta: { pagination } }` whose data is UTF-8 JSON already, in pieces (entries keep theirs: documents/entry-json.ts). */
@@ -27,7 +30,7 @@ export function pageResponse(status: number, data: readonly Buffer[], pagination
   for (let i = 0; i < data.length; i++) body[i + 1] = data[i]!;
   // Numbers only, so ASCII: latin1 is the cheaper encoding of the same bytes.
   body[data.length + 1] = Buffer.from(`,"meta":{"pagination":${paginationJson(pagination)}}}`, 'latin1');
-  return { status, headers: { ...base, 'content-type': JSON_TYPE }, body };
+  return { status, headers: jsonHeaders(base), body };
 }
 
 /**
@@ -56,5 +59,5 @@ const INTERNAL_BODY = JSON.stringify({ data: null, error: INTERNAL_ERROR_BODY })
 
 /** Anything that is not a QuarryError: the same bare 500 Strapi gives, never a message or a stack. */
 export function internalError(base: BaseHeaders): CoreResponse {
-  return { status: 500, headers: { ...base, 'content-type': JSON_TYPE }, body: INTERNAL_BODY };
+  return { status: 500, headers: jsonHeaders(base), body: INTERNAL_BODY };
 }
