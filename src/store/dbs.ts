@@ -13,8 +13,8 @@ export interface Dbs {
   readonly idx: Database<Buffer, Key[]>;
   /** Postings [listCode, sourceRow, firstId] -> target ids: a link list as a set, for set algebra. */
   readonly adj: Database<Buffer, Key[]>;
-  /** [listCode, sourceRow, orderN, orderF] -> targetRow for a keyed list; [listCode, sourceRow] -> targetRows in order for a packed one (links.ts). */
-  readonly links: Database<number | number[], Key[]>;
+  /** [listCode, sourceRow, orderN, orderF] -> targetRow for a keyed list; [listCode, sourceRow] -> targetRows in order for a packed one (links.ts, packed-lists.ts). */
+  readonly links: Database<number | number[] | Uint8Array, Key[]>;
   /** [listCode, sourceRow, targetRow] -> [orderN, orderF] */
   readonly linkPos: Database<[number, string], Key[]>;
 }
@@ -50,7 +50,7 @@ export function openDbs(env: RootDatabase, writable = false): Dbs {
     scope: env.openDB<Buffer, Key[]>({ name: 'scope', encoding: 'binary', ...keys }),
     idx: env.openDB<Buffer, Key[]>({ name: 'idx', encoding: 'binary', ...keys }),
     adj: env.openDB<Buffer, Key[]>({ name: 'adj', encoding: 'binary', ...keys }),
-    links: env.openDB<number | number[], Key[]>({ name: 'links', ...keys }),
+    links: env.openDB<number | number[] | Uint8Array, Key[]>({ name: 'links', ...keys }),
     linkPos: env.openDB<[number, string], Key[]>({ name: 'linkPos', ...keys }),
   };
 }

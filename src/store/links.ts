@@ -1,5 +1,6 @@
 import type { Dbs } from './dbs.js';
 import { MAX } from './keys.js';
+import { packList, unpackList } from './packed-lists.js';
 import { compareOrderKeys, keyBetween, type OrderKey } from './order-key.js';
 import { Postings } from './postings.js';
 import type { ReadCache } from './read-cache.js';
@@ -19,15 +20,18 @@ const POINT_READ_NEIGHBOURS = 16;
 
 /**
  * Lists up to this long are packed: one entry, under the list and source alone, holds their
- * targets in order, with no order keys and no positions. Most lists are short (a row's
- * categories, its one author), and a link kept in order keys took two entries and a third per
- * list for its bounds: at 100k restaurants that was most of the folder's link entries. A packed
- * list is rewritten whole on each change, which for so few ids costs less than the B-tree
- * lookups of order keys; it becomes keyed when it outgrows this.
+ * targets in order as 4-byte ids (packed-lists.ts), with no order keys and no positions. A link
+ * kept in order keys takes two entries of about 40 bytes, and a third per list for its bounds; at
+ * 100k restaurants, keyed lists of up to a few thousand categories' restaurants were a fifth of
+ * the folder. A packed list is rewritten whole on each change: at a thousand targets that is a
+ * 4 KB copy, measured as fast as the order keys' B-tree lookups (bench/results/README.md). It
+ * becomes keyed when it outgrows this, where a rewrite would cost more than the lookups.
  */
-export const PACKED_MOST = 32;
+export const PACKED_MOST = 2048;
 
 /** The cache head under which one list's ordered targets are kept, by source. */
+const EMPTY = new Uint32Array(0);
+
 const orderHead = (list: number): string => `order:${list}`;
 
 /** Where a link goes in its source's list. */
@@ -54,6 +58,8 @@ export class LinkStore {
     private readonly code: (name: string) => number,
     private readonly cache: ReadCache,
     private readonly guard: ReadGuard,
+    /** Lists up to this long are packed (PACKED_MOST). */
+    private readonly packedMost: number,
   ) {
     this.adjacency = new Postings(dbs.adj, 'adj', cache, guard);
     this.postings = [this.adjacency];
@@ -96,8 +102,9 @@ export class LinkStore {
     for (const { key, value } of this.dbs.links.getRange({ start: [l, source], end: [l, source, MAX] })) {
       // A packed list's entry sorts first and stands alone.
       if (key.length === 2) {
-        out.push(...(value as number[]));
-        break;
+        const packed = unpackList(value)!;
+        this.cache.keepSet(head, source, packed);
+        return packed;
       }
       out.push(value as number);
     }
@@ -122,7 +129,7 @@ export class LinkStore {
     const l = this.code(list);
     const packed = this.packedOf(l, source);
     const bounds = packed === undefined ? this.boundsOf(l, source) : undefined;
-    if (bounds === undefined) return this.placePacked(l, source, target, where, packed ?? []);
+    if (bounds === undefined) return this.placePacked(l, source, target, where, packed ?? EMPTY);
     this.placeCode(l, source, target, where, this.dbs.linkPos.get([l, source, target]), bounds);
   }
 
@@ -132,16 +139,15 @@ export class LinkStore {
     const packed = this.packedOf(l, source);
     const bounds = packed === undefined ? this.boundsOf(l, source) : undefined;
     if (bounds === undefined) {
-      if (packed?.includes(target) !== true) this.placePacked(l, source, target, { at: 'end' }, packed ?? []);
+      if (packed?.includes(target) !== true) this.placePacked(l, source, target, { at: 'end' }, packed ?? EMPTY);
       return;
     }
     if (this.dbs.linkPos.get([l, source, target]) === undefined) this.placeCode(l, source, target, { at: 'end' }, undefined, bounds);
   }
 
   /** A packed list's targets in order; undefined for a keyed or empty list. */
-  private packedOf(l: number, source: number): readonly number[] | undefined {
-    const value = this.dbs.links.get([l, source]) as unknown;
-    return Array.isArray(value) ? (value as number[]) : undefined;
+  private packedOf(l: number, source: number): Uint32Array | undefined {
+    return unpackList(this.dbs.links.get([l, source]));
   }
 
   /** A keyed list's key bounds, which it keeps while it has links; undefined for a packed or empty list. */
@@ -150,9 +156,9 @@ export class LinkStore {
   }
 
   /** `place` in a packed (or empty) list: the list is written again whole. */
-  private placePacked(l: number, source: number, target: number, where: Placement, list: readonly number[]): void {
+  private placePacked(l: number, source: number, target: number, where: Placement, list: Uint32Array): void {
     const was = list.indexOf(target);
-    const rest = was === -1 ? [...list] : list.filter((t) => t !== target);
+    const rest = was === -1 ? list : without(list, was);
     let at: number;
     if (where.at === 'start') at = 0;
     else if (where.at === 'end') at = rest.length;
@@ -165,13 +171,16 @@ export class LinkStore {
       if (anchor === -1) throw new Error(`Link anchor ${where.target} is not in the list`);
       at = where.at === 'before' ? anchor : anchor + 1;
     }
-    rest.splice(at, 0, target);
+    const placed = new Uint32Array(rest.length + 1);
+    placed.set(rest.subarray(0, at));
+    placed[at] = target;
+    placed.set(rest.subarray(at), at + 1);
     this.cache.dropSet(orderHead(l), source);
-    if (rest.length > PACKED_MOST) {
+    if (placed.length > this.packedMost) {
       this.dbs.links.removeSync([l, source]);
-      this.writeKeyed(l, source, rest);
+      this.writeKeyed(l, source, placed);
     } else {
-      this.dbs.links.putSync([l, source], rest);
+      this.dbs.links.putSync([l, source], packList(placed));
     }
     if (was !== -1) return;
     this.adjacency.add([l, source], target);
@@ -205,21 +214,22 @@ export class LinkStore {
     const l = this.code(list);
     if (this.packedOf(l, source) !== undefined || this.boundsOf(l, source) !== undefined) throw new Error(`${list} of row ${source} already has links`);
     this.cache.dropSet(orderHead(l), source);
-    if (targets.length > PACKED_MOST) this.writeKeyed(l, source, targets);
-    else this.dbs.links.putSync([l, source], [...targets]);
+    if (targets.length > this.packedMost) this.writeKeyed(l, source, targets);
+    else this.dbs.links.putSync([l, source], packList(targets));
     this.adjacency.addAll([l, source], targets);
     this.adjacency.add([l, ANY], source);
   }
 
   /** Writes a list that has no entries yet in keyed form, with the keys appends to an empty list give. */
-  private writeKeyed(l: number, source: number, targets: readonly number[]): void {
+  private writeKeyed(l: number, source: number, targets: ArrayLike<number>): void {
     const first = keyBetween(undefined, undefined);
     let key = first;
-    targets.forEach((target, i) => {
+    for (let i = 0; i < targets.length; i++) {
+      const target = targets[i]!;
       if (i > 0) key = keyBetween(key, undefined);
       this.dbs.links.putSync([l, source, key.n, key.f], target);
       this.dbs.linkPos.putSync([l, source, target], [key.n, key.f]);
-    });
+    }
     this.putBounds(l, source, [first.n, key.n]);
   }
 
@@ -228,10 +238,11 @@ export class LinkStore {
     const l = this.code(list);
     const packed = this.packedOf(l, source);
     if (packed === undefined) return this.removeCode(l, source, target);
-    if (!packed.includes(target)) return false;
+    const at = packed.indexOf(target);
+    if (at === -1) return false;
     this.cache.dropSet(orderHead(l), source);
-    const rest = packed.filter((t) => t !== target);
-    if (rest.length > 0) this.dbs.links.putSync([l, source], rest);
+    const rest = without(packed, at);
+    if (rest.length > 0) this.dbs.links.putSync([l, source], packList(rest));
     else this.dbs.links.removeSync([l, source]);
     this.adjacency.remove([l, source], target);
     if (rest.length === 0) this.adjacency.remove([l, ANY], source);
@@ -247,7 +258,7 @@ export class LinkStore {
       this.dbs.links.removeSync([l, source]);
       for (const target of packed) this.adjacency.remove([l, source], target);
       this.adjacency.remove([l, ANY], source);
-      return [...packed];
+      return Array.from(packed);
     }
     const removed: number[] = [];
     for (const { key, value } of this.dbs.links.getRange({ start: [l, source], end: [l, source, MAX] })) {
@@ -354,4 +365,12 @@ export class LinkStore {
     }
     return undefined;
   }
+}
+
+/** A list's targets without the one at `at`. */
+function without(list: Uint32Array, at: number): Uint32Array {
+  const out = new Uint32Array(list.length - 1);
+  out.set(list.subarray(0, at));
+  out.set(list.subarray(at + 1), at);
+  return out;
 }

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
 import { forgetUnsavedShapes, openDbs, openRowDb, type Dbs, type RowDb } from './dbs.js';
-import { LinkStore } from './links.js';
+import { LinkStore, PACKED_MOST } from './links.js';
 import type { Postings } from './postings.js';
 import { RowStore } from './rows.js';
 import { checkStore, type CheckReport, type ComponentLayout } from './check/check.js';
@@ -22,6 +22,8 @@ export interface StoreOptions {
   /** Skip the fsync at commit: faster writes, and a crash may lose the latest ones (never corrupts). */
   readonly noSync?: boolean;
   readonly mapSize?: number;
+  /** Link lists up to this long are packed (links.ts, default PACKED_MOST); a low bound puts short lists in the keyed form. */
+  readonly packedListMost?: number;
 }
 
 /**
@@ -65,7 +67,7 @@ export class Store {
   /** The write generation this instance's cache reflects. */
   private seenGeneration = 0;
 
-  private constructor(env: RootDatabase, layouts: readonly TypeLayout[], readOnly: boolean) {
+  private constructor(env: RootDatabase, layouts: readonly TypeLayout[], readOnly: boolean, packedListMost: number) {
     this.env = env;
     this.dbs = openDbs(env, !readOnly);
     this.layouts = layouts;
@@ -82,7 +84,7 @@ export class Store {
     this.reindexed = reindexed;
     this.seenGeneration = this.generation();
     this.rows = new RowStore(this.dbs, this.rowDbs, layouts, (name) => this.code(name), this.cache, this.guard);
-    this.links = new LinkStore(this.dbs, (name) => this.code(name), this.cache, this.guard);
+    this.links = new LinkStore(this.dbs, (name) => this.code(name), this.cache, this.guard, packedListMost);
     this.postings = [...this.rows.postings, ...this.links.postings];
     this.tokens = readOnly ? undefined : TokenStore.within(env);
   }
@@ -106,7 +108,7 @@ export class Store {
       // Values are our own records; never share decoded objects between reads.
       cache: false,
     });
-    return new Store(env, layouts, readOnly);
+    return new Store(env, layouts, readOnly, options.packedListMost ?? PACKED_MOST);
   }
 
   /**

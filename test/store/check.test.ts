@@ -7,6 +7,7 @@ import { createQuarry, type ProblemKind, type Quarry } from '../../src/index.js'
 import { openRowDb, type Dbs } from '../../src/store/dbs.js';
 import { Postings } from '../../src/store/postings.js';
 import { PACKED_MOST } from '../../src/store/links.js';
+import { packList } from '../../src/store/packed-lists.js';
 import { ReadGuard } from '../../src/store/read-guard.js';
 import { ARTICLE, CATEGORY, RESTAURANT, seed, TAG, type Seeded } from '../http/seed.js';
 import { randomHistory } from '../cli/random-ops.js';
@@ -204,10 +205,15 @@ describe('quarry.check()', () => {
       const l = code(CATEGORIES);
       const list = quarry.store.links.targets(CATEGORIES, r);
       expect(list.length).toBeLessThanOrEqual(PACKED_MOST);
+      damage(() => dbs.links.putSync([l, r], packList([...list, list[0]!])));
+      expect(messages('link-order')).toBe(`${CATEGORIES}: ${r} lists ${list[0]} twice`);
+      // The msgpack array a folder written before holds is read the same.
       damage(() => dbs.links.putSync([l, r], [...list, list[0]!]));
       expect(messages('link-order')).toBe(`${CATEGORIES}: ${r} lists ${list[0]} twice`);
+      damage(() => dbs.links.putSync([l, r], Buffer.from([0x85])));
+      expect(messages('link-order')).toContain('malformed link entry');
       damage(() => {
-        dbs.links.putSync([l, r], [...list]);
+        dbs.links.putSync([l, r], packList(list));
         dbs.linkPos.putSync([l, r, c], [1, '']);
       });
       expect(kinds()).toEqual(['link-position']);

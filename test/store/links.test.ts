@@ -4,15 +4,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Store } from '../../src/store/store.js';
-import { PACKED_MOST, type Placement } from '../../src/store/links.js';
+import type { Placement } from '../../src/store/links.js';
 
 let dir: string;
 let store: Store;
 const L = 'a.list';
+/** A low packing bound, so that lists of a few dozen targets take the keyed form too. */
+const PACKED_MOST = 32;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'quarry-links-'));
-  store = Store.open({ path: dir, noSync: true }, []);
+  store = Store.open({ path: dir, noSync: true, packedListMost: PACKED_MOST }, []);
   store.intern([L]);
 });
 afterEach(async () => {

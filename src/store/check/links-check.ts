@@ -3,6 +3,7 @@ import { MAX } from '../keys.js';
 import type { LinkLayout } from '../layout.js';
 import { ANY, BOUNDS } from '../links.js';
 import { isOrderKey } from '../order-key.js';
+import { unpackList } from '../packed-lists.js';
 import { compareSets, scanPostings } from './posting-scan.js';
 import { someIds } from './problems.js';
 import { SetTrie } from './set-trie.js';
@@ -71,17 +72,18 @@ function checkList(
   const packed = new Set<number>();
   for (const { key, value } of dbs.links.getRange({ start: [l], end: [l, MAX] })) {
     const [, source, n, f] = key;
-    if (key.length === 2 && typeof source === 'number' && isPackedList(value)) {
+    const packedTargets = key.length === 2 ? packedListOf(value) : undefined;
+    if (packedTargets !== undefined && typeof source === 'number') {
       if (list.has(source)) problems.add('link-order', `${name}: ${source}'s list is both packed and keyed`);
       const targets = new Map<number, readonly [number, string]>();
       // Its rank stands for an order key: a packed list has its order in the entry.
-      value.forEach((target, i) => {
+      packedTargets.forEach((target, i) => {
         if (targets.has(target)) problems.add('link-order', `${name}: ${source} lists ${target} twice`);
         targets.set(target, [i, '']);
       });
       list.set(source, targets);
       packed.add(source);
-      ctx.counts.links += value.length;
+      ctx.counts.links += packedTargets.length;
       continue;
     }
     const target = value;
@@ -136,9 +138,11 @@ function checkList(
   return list;
 }
 
-/** A packed list's entry: target row ids, at least one. */
-function isPackedList(value: unknown): value is number[] {
-  return Array.isArray(value) && value.length > 0 && value.every((t) => Number.isInteger(t) && t > 0);
+/** A packed list's targets, when its entry holds row ids, at least one (packed-lists.ts). */
+function packedListOf(value: unknown): Uint32Array | undefined {
+  if (Array.isArray(value) && !value.every((t) => Number.isInteger(t) && t > 0 && t <= 0xffff_ffff)) return undefined;
+  const targets = unpackList(value);
+  return targets !== undefined && targets.length > 0 && !targets.includes(0) ? targets : undefined;
 }
 
 /** Appends and prepends trust the bounds to lie beyond every key: a key outside them could be overtaken. */
