@@ -1,5 +1,6 @@
 import type { Database, Key, RootDatabase } from 'lmdb';
 import { compactKeys } from './key-codec.js';
+import type { BlockFormat } from './posting-values.js';
 
 /** The sub-databases; their key shapes are known only to the files of this folder. */
 export interface Dbs {
@@ -17,6 +18,8 @@ export interface Dbs {
   readonly links: Database<number | number[] | Uint8Array, Key[]>;
   /** [listCode, sourceRow, targetRow] -> [orderN, orderF] */
   readonly linkPos: Database<[number, string], Key[]>;
+  /** How the posting databases (scope, idx, adj) store their sets' blocks. */
+  readonly blockFormat: BlockFormat;
 }
 
 /** One content-type's rows: rowId -> the entry. */
@@ -40,12 +43,21 @@ export function keyFormatOf(meta: Database<unknown, Key[]>, writable: boolean): 
   return 'compact';
 }
 
-/** Opens the sub-databases; a writable open of a new folder records its key format. */
+/** Blocks as delta varints in folders made since that form came; older folders, which have codes and no record, keep plain ids. */
+function blockFormatOf(meta: Database<unknown, Key[]>, writable: boolean): BlockFormat {
+  if (meta.get(['blockFormat']) === 'delta') return 'delta';
+  if (meta.get(['nextCode']) !== undefined) return 'plain';
+  if (writable) meta.putSync(['blockFormat'], 'delta');
+  return 'delta';
+}
+
+/** Opens the sub-databases; a writable open of a new folder records its key and block formats. */
 export function openDbs(env: RootDatabase, writable = false): Dbs {
   const meta = env.openDB<unknown, Key[]>({ name: 'meta' });
   const keys = keyFormatOf(meta, writable) === 'compact' ? { keyEncoder: compactKeys } : {};
   return {
     meta,
+    blockFormat: blockFormatOf(meta, writable),
     docs: env.openDB<number, Key[]>({ name: 'docs', ...keys }),
     scope: env.openDB<Buffer, Key[]>({ name: 'scope', encoding: 'binary', ...keys }),
     idx: env.openDB<Buffer, Key[]>({ name: 'idx', encoding: 'binary', ...keys }),

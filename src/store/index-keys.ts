@@ -1,4 +1,5 @@
 import { BoundedMap } from '../cache/index.js';
+import { instantOf } from './instants.js';
 import type { IndexKind, Status } from './layout.js';
 
 /**
@@ -122,6 +123,8 @@ export function indexValue(kind: IndexKind, value: unknown, folded = false): Ind
       return textPrefix(folded ? foldCase(String(value)) : String(value));
     case 'ordered':
       return typeof value === 'number' || typeof value === 'boolean' ? value : textPrefix(String(value));
+    case 'instant':
+      return instantOf(value) ?? textPrefix(String(value));
     case 'bigint':
       return bigintKey(String(value));
     case 'presence':

@@ -4,6 +4,7 @@ import { eachRowEntry, indexedFieldsOf, type IndexedField } from './indexed-fiel
 import { MAX } from './keys.js';
 import type { FieldLayout, Row, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
+import { readRow } from './row-times.js';
 import type { ReadCache } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 
@@ -22,7 +23,7 @@ import type { ReadGuard } from './read-guard.js';
 export function upkeepIndexes(
   dbs: Dbs, rowDbs: ReadonlyMap<string, RowDb>, layouts: readonly TypeLayout[], code: (name: string) => number, cache: ReadCache, guard: ReadGuard,
 ): string[] {
-  const postings = new Postings(dbs.idx, 'idx', cache, guard, 3);
+  const postings = new Postings(dbs.idx, 'idx', cache, guard, dbs.blockFormat, 3);
   const rebuilt: string[] = [];
   for (const layout of layouts) {
     const t = code(layout.name);
@@ -38,14 +39,14 @@ export function upkeepIndexes(
         if (before !== built) dbs.meta.putSync(['indexed', t, f.name], built);
         continue;
       }
-      if (before !== undefined) clearField(dbs, t, f);
+      if (before !== undefined) clearField(dbs, t, code, `${layout.name}.${f.name}`);
       indexRows(dbs, rowDbs.get(layout.name)!, postings, t, f);
       dbs.meta.putSync(['indexed', t, f.name], built);
       if (before !== undefined || hasRows(dbs, t)) rebuilt.push(`${layout.name}.${f.name}`);
     }
     // Fields the layout no longer has: their sets would only take room.
     for (const name of recorded.keys()) {
-      for (const suffix of ['', '~i', '~3']) clearCode(dbs, t, code(`${layout.name}.${name}${suffix}`));
+      clearField(dbs, t, code, `${layout.name}.${name}`);
       dbs.meta.removeSync(['indexed', t, name]);
     }
   }
@@ -64,8 +65,9 @@ function hasRows(dbs: Dbs, t: number): boolean {
   return false;
 }
 
-function clearField(dbs: Dbs, t: number, f: IndexedField): void {
-  for (const c of [f.code, f.foldedCode, f.gramCode]) if (c !== undefined) clearCode(dbs, t, c);
+/** Clears every set a field's index may have had: its own, its folded twin's and its trigrams', whichever its old kind kept. */
+function clearField(dbs: Dbs, t: number, code: (name: string) => number, field: string): void {
+  for (const suffix of ['', '~i', '~3']) clearCode(dbs, t, code(`${field}${suffix}`));
 }
 
 function clearCode(dbs: Dbs, t: number, c: number): void {
@@ -75,7 +77,7 @@ function clearCode(dbs: Dbs, t: number, c: number): void {
 /** Adds every stored row of the type to one field's index, each in its scope. */
 function indexRows(dbs: Dbs, db: RowDb, postings: Postings, t: number, f: IndexedField): void {
   for (const { key, value: id } of dbs.docs.getRange({ start: [t], end: [t, MAX] })) {
-    const row = db.get(id) as Row | undefined;
+    const row = readRow(db.get(id) as Row | undefined);
     if (!row) continue;
     const s = key[2] as string;
     eachRowEntry(f, row, (c, v) => postings.add([t, c, s, v as Key], id));

@@ -7,8 +7,10 @@
 export type IndexKind =
   /** text: ordered by code point, plus a case-folded twin for the `i` operators. */
   | 'text'
-  /** numbers, booleans and normalized date/time strings: ordered as stored. */
+  /** numbers, booleans, dates, times and ids: ordered as stored. */
   | 'ordered'
+  /** datetimes and the row timestamps: ISO text indexed as its milliseconds (instants.ts), in the same order. */
+  | 'instant'
   /** big integers kept as digit strings: indexed under a key that sorts numerically. */
   | 'bigint'
   /** only null-ness is indexed (json). */

@@ -61,7 +61,7 @@ export class LinkStore {
     /** Lists up to this long are packed (PACKED_MOST). */
     private readonly packedMost: number,
   ) {
-    this.adjacency = new Postings(dbs.adj, 'adj', cache, guard);
+    this.adjacency = new Postings(dbs.adj, 'adj', cache, guard, dbs.blockFormat);
     this.postings = [this.adjacency];
   }
 

@@ -3,7 +3,7 @@ import { netChange, PendingSets, type PendingHead, type PendingSet } from './pen
 import { applyChange, concat, contains, EMPTY_IDS, insert, upperBound, without } from './sorted-ids.js';
 import { SOLE_EMPTY, type ReadCache, type SetKeyTail } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
-import { BLOCKS, decode, directory, INLINE, withTag } from './posting-values.js';
+import { blockBytes, blockIds, BLOCKS, decode, directory, INLINE, withTag, type BlockFormat } from './posting-values.js';
 
 /**
  * Sets of row ids under a key prefix, built for lmdb-js, where a range read costs several times a
@@ -34,6 +34,8 @@ export class Postings {
     private readonly name: string,
     private readonly cache: ReadCache | undefined,
     private readonly guard: ReadGuard,
+    /** How the folder stores blocks (posting-values.ts). */
+    private readonly blocks: BlockFormat,
     /** For index postings: how much of a prefix names the field whose in-memory copy a write makes stale. */
     private readonly fieldDepth = 0,
   ) {}
@@ -384,11 +386,11 @@ export class Postings {
     let blocks: Uint32Array[] = [];
     for (const { key: k, value } of this.db.getRange({ start: [...start], end: [...end] })) {
       this.guard.check();
-      const ids = decode(value);
       if (k[depth] !== 0) {
-        blocks.push(ids);
+        blocks.push(this.blockOf(value));
         continue;
       }
+      const ids = decode(value);
       if (key !== undefined) yield { key, ids: concat(blocks) };
       key = k.slice(0, depth);
       const dir = directory(ids);
@@ -402,19 +404,30 @@ export class Postings {
     // the value out at once, saving the copy `get` would make first.
     const value = this.db.getBinaryFast(key);
     if (value === undefined) return undefined;
-    const ids = decode(value.subarray(0, (this.db as unknown as { lastSize: number }).lastSize));
+    const bytes = value.subarray(0, (this.db as unknown as { lastSize: number }).lastSize);
     // Row ids start at 1: only a directory (key 0) can hold a set of one id as the id alone.
-    return key[key.length - 1] === 0 ? directory(ids) : ids;
+    return key[key.length - 1] === 0 ? directory(decode(bytes)) : this.blockOf(bytes);
+  }
+
+  private blockOf(bytes: Buffer): Uint32Array {
+    const ids = blockIds(this.blocks, bytes);
+    if (!ids) throw new Error(`a posting block of ${this.name} is damaged (quarry check tells more)`);
+    return ids;
+  }
+
+  /** A value as stored: a directory's ids plain, a block's in the folder's block format. */
+  private bytesOf(key: Key[], ids: Uint32Array): Buffer {
+    return key[key.length - 1] === 0 ? Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength) : blockBytes(this.blocks, ids);
   }
 
   /** Writes a key that does not exist yet; false, writing nothing, when it does. */
   private putNew(key: Key[], ids: Uint32Array): boolean {
     // lmdb-js answers whether it wrote, though its typings say void.
-    return this.db.putSync(key, Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength), { noOverwrite: true }) as unknown as boolean;
+    return this.db.putSync(key, this.bytesOf(key, ids), { noOverwrite: true }) as unknown as boolean;
   }
 
   private put(key: Key[], ids: Uint32Array): void {
-    this.db.putSync(key, Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength));
+    this.db.putSync(key, this.bytesOf(key, ids));
   }
 }
 

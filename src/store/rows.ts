@@ -4,6 +4,7 @@ import { eachChangedEntry, eachRowEntry, indexedFieldsOf, type IndexedField } fr
 import { MAX } from './keys.js';
 import type { Row, RowScope, Status, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
+import { readRow, storedRow } from './row-times.js';
 import type { FieldGroups, ReadCache } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 import type { Dbs, RowDb } from './dbs.js';
@@ -99,8 +100,8 @@ export class RowStore {
     private readonly cache: ReadCache,
     private readonly guard: ReadGuard,
   ) {
-    this.universe = new Postings(dbs.scope, 'scope', cache, guard);
-    this.index = new Postings(dbs.idx, 'idx', cache, guard, 3);
+    this.universe = new Postings(dbs.scope, 'scope', cache, guard, dbs.blockFormat);
+    this.index = new Postings(dbs.idx, 'idx', cache, guard, dbs.blockFormat, 3);
     this.postings = [this.universe, this.index];
     for (const layout of layouts) {
       const fields = indexedFieldsOf(layout, code);
@@ -113,7 +114,7 @@ export class RowStore {
     this.guard.check();
     const cached = this.cache.row(type, id);
     if (cached) return cached;
-    const row = this.state(type).db.get(id) as Row | undefined;
+    const row = readRow(this.state(type).db.get(id) as Row | undefined);
     return row && this.cache.keepRow(type, row);
   }
 
@@ -173,7 +174,9 @@ export class RowStore {
     const f = this.field(state, field);
     const v = indexValue(f.index, value);
     const ids = this.index.get([state.code, f.code, scopeKey(scope.status, scope.locale), v as Key]);
-    return v === value ? [...ids] : [...ids].filter((id) => (state.db.get(id) as Row | undefined)?.[field] === value);
+    // A key that is not the value itself may stand for several (cut text): the rows decide. An instant's milliseconds stand for one.
+    const whole = v === value || (f.index === 'instant' && typeof v === 'number');
+    return whole ? [...ids] : [...ids].filter((id) => readRow(state.db.get(id) as Row | undefined)?.[field] === value);
   }
 
   /**
@@ -379,7 +382,7 @@ export class RowStore {
     const docKey = [t, row.documentId, s];
     if (this.dbs.docs.get(docKey) !== undefined) throw new Error(`Document ${row.documentId} already has a ${s} row`);
     this.cache.dropRow(type, id);
-    state.db.putSync(id, row);
+    state.db.putSync(id, storedRow(row));
     this.dbs.docs.putSync(docKey, id);
     this.universe.add([t, s], id);
     this.bumpCount(type, t, s, 1);
@@ -393,20 +396,20 @@ export class RowStore {
    */
   update(type: string, scope: RowScope, row: Row, stored?: Row): void {
     const state = this.state(type);
-    const old = stored ?? (state.db.get(row.id) as Row | undefined);
+    const old = stored ?? readRow(state.db.get(row.id) as Row | undefined);
     if (!old) throw new Error(`${type} row ${row.id} does not exist`);
     const s = scopeKey(scope.status, scope.locale);
     const remove = this.indexer(state.code, s, row.id, false);
     const add = this.indexer(state.code, s, row.id, true);
     for (const f of state.fields) eachChangedEntry(f, old, row, remove, add);
     this.cache.dropRow(type, row.id);
-    state.db.putSync(row.id, row);
+    state.db.putSync(row.id, storedRow(row));
   }
 
   /** Removes a row and everything derived from it. Links are the relation layer's to remove first. */
   remove(type: string, scope: RowScope, id: number): void {
     const state = this.state(type);
-    const old = state.db.get(id) as Row | undefined;
+    const old = readRow(state.db.get(id) as Row | undefined);
     if (!old) return;
     const t = state.code;
     const s = scopeKey(scope.status, scope.locale);

@@ -53,7 +53,7 @@ const rowId = (type: string, documentId: string, locale: string | null = null) =
 /** Changes one posting set through a second handle; its changes are written when they are flushed, as Store.transact does. */
 const changeSet = (db: Database<Buffer, Key[]>, change: (p: Postings) => void) =>
   damage(() => {
-    const postings = new Postings(db, 'raw', undefined, new ReadGuard());
+    const postings = new Postings(db, 'raw', undefined, new ReadGuard(), dbs.blockFormat);
     change(postings);
     postings.flush();
   });
@@ -163,6 +163,10 @@ describe('quarry.check()', () => {
       expect(messages('posting')).toContain('ids are not strictly ascending');
       damage(() => dbs.idx.putSync([...prefix, 0], Buffer.from(Uint32Array.of(1, 3).buffer)));
       expect(messages('posting')).toContain('listed blocks missing: 3');
+      // A block whose bytes end inside an id (blocks are delta varints in a new folder).
+      expect(dbs.blockFormat).toBe('delta');
+      damage(() => dbs.idx.putSync([...prefix, 3], Buffer.from([0x83])));
+      expect(messages('posting')).toContain(`malformed entry ${JSON.stringify([...prefix, 3])}`);
     });
 
     it('entries under a type code the schemas do not have', () => {

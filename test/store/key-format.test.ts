@@ -16,6 +16,16 @@ import { DEMO_SCHEMAS } from '../support/temp-quarry.js';
 let path: string;
 const open2 = () => createQuarry({ schemas: DEMO_SCHEMAS, path, noSync: true, i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } });
 
+/** What the folder's meta records under a key. */
+async function recorded(key: string): Promise<unknown> {
+  const env = open({ path, noSubdir: false, maxDbs: 80, readOnly: true });
+  try {
+    return env.openDB({ name: 'meta' }).get([key]);
+  } finally {
+    await env.close();
+  }
+}
+
 /** The raw keys of one sub-database. */
 async function rawKeys(name: string): Promise<Buffer[]> {
   const env = open({ path, noSubdir: false, maxDbs: 80, readOnly: true });
@@ -48,6 +58,8 @@ describe('key formats', () => {
     const keys = await rawKeys('links');
     expect(keys.length).toBeGreaterThan(0);
     expect(Math.max(...keys.map((k) => k.length))).toBeLessThan(12);
+    // Its posting blocks are delta varints (posting-values.ts).
+    expect(await recorded('blockFormat')).toBe('delta');
   });
 
   it('a folder made with ordered-binary keys keeps them, and serves, writes and checks as before', async () => {
@@ -65,5 +77,7 @@ describe('key formats', () => {
     expect(keys.length).toBeGreaterThan(0);
     // Every key as ordered-binary writes a two-number array: 19 bytes.
     expect(keys.every((k) => k.length === toBufferKey([1, 1]).length)).toBe(true);
+    // Nor does it take the later block format: its blocks stay four bytes an id.
+    expect(await recorded('blockFormat')).toBeUndefined();
   });
 });

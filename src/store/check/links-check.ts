@@ -133,7 +133,7 @@ function checkList(
     adjacency.add([l, ANY], source);
   }
   const setName = (p: readonly Key[]) => (p[1] === ANY ? `${name}: the set of sources with links` : `${name}: the target set of ${String(p[1])}`);
-  const storedSets = scanPostings(dbs.adj, 2, [l], [l, MAX], setName, problems);
+  const storedSets = scanPostings(dbs.adj, dbs.blockFormat, 2, [l], [l, MAX], setName, problems);
   compareSets(adjacency, storedSets, (p, message) => problems.add(p[1] === ANY ? 'has-link' : 'adjacency', `${setName(p)}: ${message}`));
   return list;
 }

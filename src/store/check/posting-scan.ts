@@ -1,5 +1,5 @@
 import type { Database, Key } from 'lmdb';
-import { BLOCKS, decode, directory, INLINE } from '../posting-values.js';
+import { blockIds, BLOCKS, decode, directory, INLINE, type BlockFormat } from '../posting-values.js';
 import { concat } from '../sorted-ids.js';
 import { someIds, type Problems } from './problems.js';
 import { SetTrie } from './set-trie.js';
@@ -20,7 +20,7 @@ interface Pending {
  * returned with every id found, so its content is compared too.
  */
 export function scanPostings(
-  db: Database<Buffer, Key[]>, depth: number, start: Key[], end: Key[], describe: (prefix: readonly Key[]) => string, problems: Problems,
+  db: Database<Buffer, Key[]>, format: BlockFormat, depth: number, start: Key[], end: Key[], describe: (prefix: readonly Key[]) => string, problems: Problems,
 ): SetTrie {
   const sets = new SetTrie(depth);
   let pending: Pending | undefined;
@@ -29,7 +29,9 @@ export function scanPostings(
     sets.set({ prefix: p.prefix, ids });
   };
   for (const { key, value } of db.getRange({ start, end })) {
-    if (key.length !== depth + 1 || typeof key[depth] !== 'number' || value.length % 4 !== 0) {
+    const isDirectory = key[depth] === 0;
+    const ids = isDirectory ? (value.length % 4 === 0 ? directory(decode(value)) : undefined) : blockIds(format, value);
+    if (key.length !== depth + 1 || typeof key[depth] !== 'number' || ids === undefined) {
       problems.add('posting', `${describe(key.slice(0, depth))}: malformed entry ${JSON.stringify(key)} (${value.length} bytes)`);
       continue;
     }
@@ -37,8 +39,7 @@ export function scanPostings(
       if (pending) finish(pending);
       pending = { prefix: key.slice(0, depth), dir: undefined, blocks: [] };
     }
-    const ids = key[depth] === 0 ? directory(decode(value)) : decode(value);
-    if (key[depth] === 0) pending.dir = { tag: ids[0] ?? -1, body: Array.from(ids.subarray(1)) };
+    if (isDirectory) pending.dir = { tag: ids[0] ?? -1, body: Array.from(ids.subarray(1)) };
     else pending.blocks.push({ first: key[depth] as number, ids });
   }
   if (pending) finish(pending);

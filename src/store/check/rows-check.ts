@@ -6,6 +6,7 @@ import { MAX } from '../keys.js';
 import type { Row, TypeLayout } from '../layout.js';
 import type { Names } from './names.js';
 import { compareSets, scanPostings } from './posting-scan.js';
+import { readRow } from '../row-times.js';
 import { SetTrie } from './set-trie.js';
 import type { CheckCounts, Problems } from './problems.js';
 
@@ -36,7 +37,7 @@ export function checkRows(ctx: CheckContext, layout: TypeLayout, db: RowDb): Set
   let lastId = 0;
   for (const { key, value } of db.getRange()) {
     if (key === STRUCTURES_KEY) continue;
-    const row = value as Row;
+    const row = readRow(value as Row)!;
     if (row.id !== key) problems.add('row', `${layout.name} row stored under id ${key} says its id is ${String(row.id)}`);
     ids.add(key);
     lastId = Math.max(lastId, key);
@@ -77,11 +78,11 @@ export function checkRows(ctx: CheckContext, layout: TypeLayout, db: RowDb): Set
   for (const [s, n] of expectedCounts) problems.add('count', `${layout.name} (${scopeName(s)}): no count kept, there are ${n} rows`);
 
   const scopeSet = (p: readonly Key[]) => `${layout.name} row set (${scopeName(p[1]!)})`;
-  const storedScopes = scanPostings(dbs.scope, 2, [t], [t, MAX], scopeSet, problems);
+  const storedScopes = scanPostings(dbs.scope, dbs.blockFormat, 2, [t], [t, MAX], scopeSet, problems);
   compareSets(scopes, storedScopes, (p, message) => problems.add('scope-set', `${scopeSet(p)}: ${message}`));
 
   const indexSet = (p: readonly Key[]) => `index ${names.of(p[1]!)} (${scopeName(p[2]!)}) = ${JSON.stringify(p[3])}`;
-  const storedIndex = scanPostings(dbs.idx, 4, [t], [t, MAX], indexSet, problems);
+  const storedIndex = scanPostings(dbs.idx, dbs.blockFormat, 4, [t], [t, MAX], indexSet, problems);
   ctx.counts.indexSets += storedIndex.size;
   compareSets(index, storedIndex, (p, message) => problems.add('index', `${indexSet(p)}: ${message}`));
   return ids;
