@@ -1,6 +1,6 @@
 import type { Dbs } from './dbs.js';
 import { MAX } from './keys.js';
-import { packList, unpackList } from './packed-lists.js';
+import { idBytes, packedFind, packedSplice, packList, unpackList } from './packed-lists.js';
 import { compareOrderKeys, keyBetween, type OrderKey } from './order-key.js';
 import { Postings } from './postings.js';
 import type { ReadCache } from './read-cache.js';
@@ -19,18 +19,19 @@ type Bounds = readonly [number, number];
 const POINT_READ_NEIGHBOURS = 16;
 
 /**
- * Lists up to this long are packed: one entry, under the list and source alone, holds their
- * targets in order as 4-byte ids (packed-lists.ts), with no order keys and no positions. A link
- * kept in order keys takes two entries of about 40 bytes, and a third per list for its bounds; at
- * 100k restaurants, keyed lists of up to a few thousand categories' restaurants were a fifth of
- * the folder. A packed list is rewritten whole on each change: at a thousand targets that is a
- * 4 KB copy, measured as fast as the order keys' B-tree lookups (bench/results/README.md). It
- * becomes keyed when it outgrows this, where a rewrite would cost more than the lookups.
+ * Lists whose targets fit in this many bytes are packed: one entry, under the list and source
+ * alone, holds their targets in order as varints (packed-lists.ts), with no order keys and no
+ * positions. A link kept in order keys takes two entries of about 40 bytes, and a third per
+ * list for its bounds; at 100k restaurants, keyed lists of a thousand or two categories'
+ * restaurants were a fifth of the folder. A packed list is changed in its bytes, found by the
+ * native byte search, and written again whole: at a thousand targets that costs about what the
+ * order keys' B-tree lookups did (bench/results/README.md). It becomes keyed when it outgrows
+ * this (some 2,700 restaurants, 4,000 categories), where a rewrite would cost more.
  */
-export const PACKED_MOST = 2048;
+export const PACKED_BYTES = 8192;
 
 /** The cache head under which one list's ordered targets are kept, by source. */
-const EMPTY = new Uint32Array(0);
+const NO_BYTES = Buffer.alloc(0);
 
 const orderHead = (list: number): string => `order:${list}`;
 
@@ -43,7 +44,7 @@ export type Placement =
 
 /**
  * Ordered link lists: for each (list, source row) an ordered list of target rows without
- * duplicates, packed when short (`PACKED_MOST`), else keyed: a link per entry under an order
+ * duplicates, packed when short (`PACKED_BYTES`), else keyed: a link per entry under an order
  * key, its position beside it, so that every operation is a few B-tree lookups whatever the
  * list's length. An empty list has no entry; one is never in both forms.
  * Only the relation layer calls the writing methods: it keeps both sides of a relation in step.
@@ -58,8 +59,8 @@ export class LinkStore {
     private readonly code: (name: string) => number,
     private readonly cache: ReadCache,
     private readonly guard: ReadGuard,
-    /** Lists up to this long are packed (PACKED_MOST). */
-    private readonly packedMost: number,
+    /** Lists whose targets fit in this many bytes are packed (PACKED_BYTES). */
+    private readonly packedBytes: number,
   ) {
     this.adjacency = new Postings(dbs.adj, 'adj', cache, guard, dbs.blockFormat);
     this.postings = [this.adjacency];
@@ -119,30 +120,38 @@ export class LinkStore {
 
   has(list: string, source: number, target: number): boolean {
     const l = this.code(list);
-    const packed = this.packedOf(l, source);
-    if (packed !== undefined) return packed.includes(target);
+    const bytes = this.packedBytesOf(l, source);
+    if (bytes !== undefined) return packedFind(bytes, idBytes(target)).start >= 0;
     return this.dbs.linkPos.get([l, source, target]) !== undefined;
   }
 
   /** Puts `target` in the list at `where`, moving it there if it is already linked. */
   place(list: string, source: number, target: number, where: Placement): void {
     const l = this.code(list);
-    const packed = this.packedOf(l, source);
-    const bounds = packed === undefined ? this.boundsOf(l, source) : undefined;
-    if (bounds === undefined) return this.placePacked(l, source, target, where, packed ?? EMPTY);
+    const bytes = this.packedBytesOf(l, source);
+    const bounds = bytes === undefined ? this.boundsOf(l, source) : undefined;
+    if (bounds === undefined) return this.placePacked(l, source, target, where, bytes ?? NO_BYTES, false);
     this.placeCode(l, source, target, where, this.dbs.linkPos.get([l, source, target]), bounds);
   }
 
   /** Appends `target` unless it is linked already, in which case it keeps its place. */
   ensure(list: string, source: number, target: number): void {
     const l = this.code(list);
-    const packed = this.packedOf(l, source);
-    const bounds = packed === undefined ? this.boundsOf(l, source) : undefined;
-    if (bounds === undefined) {
-      if (packed?.includes(target) !== true) this.placePacked(l, source, target, { at: 'end' }, packed ?? EMPTY);
-      return;
-    }
+    const bytes = this.packedBytesOf(l, source);
+    const bounds = bytes === undefined ? this.boundsOf(l, source) : undefined;
+    if (bounds === undefined) return this.placePacked(l, source, target, { at: 'end' }, bytes ?? NO_BYTES, true);
     if (this.dbs.linkPos.get([l, source, target]) === undefined) this.placeCode(l, source, target, { at: 'end' }, undefined, bounds);
+  }
+
+  /**
+   * A packed list's stored bytes; undefined for a keyed or empty list. The msgpack array of a
+   * folder written before comes as bytes, which its next change stores.
+   */
+  private packedBytesOf(l: number, source: number): Buffer | undefined {
+    const stored = this.dbs.links.get([l, source]);
+    // Buffer's own byte search is what finds ids (packedFind): a plain Uint8Array gets a Buffer view.
+    if (stored instanceof Uint8Array) return Buffer.isBuffer(stored) ? stored : Buffer.from(stored.buffer, stored.byteOffset, stored.length);
+    return Array.isArray(stored) ? Buffer.from(packList(stored)) : undefined;
   }
 
   /** A packed list's targets in order; undefined for a keyed or empty list. */
@@ -155,36 +164,39 @@ export class LinkStore {
     return this.dbs.linkPos.get([l, source, BOUNDS]) as unknown as Bounds | undefined;
   }
 
-  /** `place` in a packed (or empty) list: the list is written again whole. */
-  private placePacked(l: number, source: number, target: number, where: Placement, list: Uint32Array): void {
-    const was = list.indexOf(target);
-    const rest = was === -1 ? list : without(list, was);
+  /**
+   * `place` in a packed (or empty) list, in its bytes: the target's are cut from where they were
+   * and put at the anchor's, and the list written again. Nothing is decoded: a list of a thousand
+   * decoded and encoded for each change cost more than a keyed list's B-tree lookups. `keep`: a
+   * target already linked stays where it is (`ensure`).
+   */
+  private placePacked(l: number, source: number, target: number, where: Placement, bytes: Buffer, keep: boolean): void {
+    const own = idBytes(target);
+    const was = packedFind(bytes, own);
+    if (was.start >= 0 && keep) return;
     let at: number;
     if (where.at === 'start') at = 0;
-    else if (where.at === 'end') at = rest.length;
+    else if (where.at === 'end') at = bytes.length;
     else if (where.target === target) {
       // Next to itself: it stays where it is, as a keyed list places it.
-      if (was === -1) throw new Error(`Link anchor ${target} is not in the list`);
-      at = was;
+      if (was.start < 0) throw new Error(`Link anchor ${target} is not in the list`);
+      return;
     } else {
-      const anchor = rest.indexOf(where.target);
-      if (anchor === -1) throw new Error(`Link anchor ${where.target} is not in the list`);
-      at = where.at === 'before' ? anchor : anchor + 1;
+      const anchor = packedFind(bytes, idBytes(where.target));
+      if (anchor.start < 0) throw new Error(`Link anchor ${where.target} is not in the list`);
+      at = where.at === 'before' ? anchor.start : anchor.end;
     }
-    const placed = new Uint32Array(rest.length + 1);
-    placed.set(rest.subarray(0, at));
-    placed[at] = target;
-    placed.set(rest.subarray(at), at + 1);
+    const placed = packedSplice(bytes, was, at, own);
     this.cache.dropSet(orderHead(l), source);
-    if (placed.length > this.packedMost) {
+    if (placed.length > this.packedBytes) {
       this.dbs.links.removeSync([l, source]);
-      this.writeKeyed(l, source, placed);
+      this.writeKeyed(l, source, unpackList(placed)!);
     } else {
-      this.dbs.links.putSync([l, source], packList(placed));
+      this.dbs.links.putSync([l, source], placed);
     }
-    if (was !== -1) return;
+    if (was.start >= 0) return;
     this.adjacency.add([l, source], target);
-    if (list.length === 0) this.adjacency.add([l, ANY], source);
+    if (bytes.length === 0) this.adjacency.add([l, ANY], source);
   }
 
   /**
@@ -214,8 +226,9 @@ export class LinkStore {
     const l = this.code(list);
     if (this.packedOf(l, source) !== undefined || this.boundsOf(l, source) !== undefined) throw new Error(`${list} of row ${source} already has links`);
     this.cache.dropSet(orderHead(l), source);
-    if (targets.length > this.packedMost) this.writeKeyed(l, source, targets);
-    else this.dbs.links.putSync([l, source], packList(targets));
+    const packed = packList(targets);
+    if (packed.length > this.packedBytes) this.writeKeyed(l, source, targets);
+    else this.dbs.links.putSync([l, source], packed);
     this.adjacency.addAll([l, source], targets);
     this.adjacency.add([l, ANY], source);
   }
@@ -236,13 +249,13 @@ export class LinkStore {
   /** Returns whether the link existed. */
   remove(list: string, source: number, target: number): boolean {
     const l = this.code(list);
-    const packed = this.packedOf(l, source);
-    if (packed === undefined) return this.removeCode(l, source, target);
-    const at = packed.indexOf(target);
-    if (at === -1) return false;
+    const bytes = this.packedBytesOf(l, source);
+    if (bytes === undefined) return this.removeCode(l, source, target);
+    const at = packedFind(bytes, idBytes(target));
+    if (at.start < 0) return false;
     this.cache.dropSet(orderHead(l), source);
-    const rest = without(packed, at);
-    if (rest.length > 0) this.dbs.links.putSync([l, source], packList(rest));
+    const rest = packedSplice(bytes, at, 0, undefined);
+    if (rest.length > 0) this.dbs.links.putSync([l, source], rest);
     else this.dbs.links.removeSync([l, source]);
     this.adjacency.remove([l, source], target);
     if (rest.length === 0) this.adjacency.remove([l, ANY], source);
@@ -367,10 +380,3 @@ export class LinkStore {
   }
 }
 
-/** A list's targets without the one at `at`. */
-function without(list: Uint32Array, at: number): Uint32Array {
-  const out = new Uint32Array(list.length - 1);
-  out.set(list.subarray(0, at));
-  out.set(list.subarray(at + 1), at);
-  return out;
-}

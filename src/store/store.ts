@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
 import { forgetUnsavedShapes, openDbs, openRowDb, type Dbs, type RowDb } from './dbs.js';
-import { LinkStore, PACKED_MOST } from './links.js';
+import { LinkStore, PACKED_BYTES } from './links.js';
 import type { Postings } from './postings.js';
 import { RowStore } from './rows.js';
 import { checkStore, type CheckReport, type ComponentLayout } from './check/check.js';
@@ -22,8 +22,8 @@ export interface StoreOptions {
   /** Skip the fsync at commit: faster writes, and a crash may lose the latest ones (never corrupts). */
   readonly noSync?: boolean;
   readonly mapSize?: number;
-  /** Link lists up to this long are packed (links.ts, default PACKED_MOST); a low bound puts short lists in the keyed form. */
-  readonly packedListMost?: number;
+  /** Link lists whose targets fit in this many bytes are packed (links.ts, default PACKED_BYTES); a low bound puts short lists in the keyed form. */
+  readonly packedListBytes?: number;
 }
 
 /**
@@ -67,7 +67,7 @@ export class Store {
   /** The write generation this instance's cache reflects. */
   private seenGeneration = 0;
 
-  private constructor(env: RootDatabase, layouts: readonly TypeLayout[], readOnly: boolean, packedListMost: number) {
+  private constructor(env: RootDatabase, layouts: readonly TypeLayout[], readOnly: boolean, packedListBytes: number) {
     this.env = env;
     this.dbs = openDbs(env, !readOnly);
     this.layouts = layouts;
@@ -84,7 +84,7 @@ export class Store {
     this.reindexed = reindexed;
     this.seenGeneration = this.generation();
     this.rows = new RowStore(this.dbs, this.rowDbs, layouts, (name) => this.code(name), this.cache, this.guard);
-    this.links = new LinkStore(this.dbs, (name) => this.code(name), this.cache, this.guard, packedListMost);
+    this.links = new LinkStore(this.dbs, (name) => this.code(name), this.cache, this.guard, packedListBytes);
     this.postings = [...this.rows.postings, ...this.links.postings];
     this.tokens = readOnly ? undefined : TokenStore.within(env);
   }
@@ -108,7 +108,7 @@ export class Store {
       // Values are our own records; never share decoded objects between reads.
       cache: false,
     });
-    return new Store(env, layouts, readOnly, options.packedListMost ?? PACKED_MOST);
+    return new Store(env, layouts, readOnly, options.packedListBytes ?? PACKED_BYTES);
   }
 
   /**

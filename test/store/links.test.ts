@@ -9,12 +9,12 @@ import type { Placement } from '../../src/store/links.js';
 let dir: string;
 let store: Store;
 const L = 'a.list';
-/** A low packing bound, so that lists of a few dozen targets take the keyed form too. */
+/** A low packing bound, so that lists of a few dozen targets take the keyed form too: ids under 128 take a byte each. */
 const PACKED_MOST = 32;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'quarry-links-'));
-  store = Store.open({ path: dir, noSync: true, packedListMost: PACKED_MOST }, []);
+  store = Store.open({ path: dir, noSync: true, packedListBytes: PACKED_MOST }, []);
   store.intern([L]);
 });
 afterEach(async () => {

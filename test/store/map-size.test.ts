@@ -23,7 +23,7 @@ describe('the data file without fsync (a writable map)', () => {
 
   it('grows past its first size as data comes, and reopens with everything', async () => {
     // Lists of 100 in the keyed form, two entries a link: enough to outgrow the first size.
-    const store = Store.open({ path: dir, noSync: true, mapSize: 1024 ** 2, packedListMost: 32 }, []);
+    const store = Store.open({ path: dir, noSync: true, mapSize: 1024 ** 2, packedListBytes: 32 }, []);
     store.intern([L]);
     const first = fileSize();
     for (let batch = 0; batch < 4; batch++) {
