@@ -23,7 +23,6 @@ import { blockBytes, blockIds, BLOCKS, decode, directory, INLINE, withTag, type 
 export const INLINE_MAX = 64;
 export const BLOCK = 448;
 
-
 /** Up to this many changes to a set kept in blocks, not all after its last id, are made one by one (a block each); more rewrite the set. */
 const FEW_CHANGES = 4;
 
