@@ -103,7 +103,8 @@ export class LinkStore {
     for (const { key, value } of this.dbs.links.getRange({ start: [l, source], end: [l, source, MAX] })) {
       // A packed list's entry sorts first and stands alone.
       if (key.length === 2) {
-        const packed = unpackList(value)!;
+        const packed = unpackList(value);
+        if (!packed) throw new Error(`the packed list ${list} of row ${source} is damaged (quarry check tells more)`);
         this.cache.keepSet(head, source, packed);
         return packed;
       }
