@@ -12,8 +12,8 @@ const INDEX_KIND: Record<ScalarType, IndexKind> = {
 
 const GRAM_TYPES: ReadonlySet<ScalarType> = new Set(['string', 'email', 'uid']);
 
-/** Timestamps and documentId are filterable and sortable like fields, so they are indexed too. */
 /**
+ * Timestamps and documentId are filterable and sortable like fields, so they are indexed too.
  * A documentId is an opaque key: it is matched exactly, listed and sorted, and keeps no folded
  * twin for the `i` operators, which scan for it instead. The twin was a set per row, about 5% of
  * a folder (bench/results/README.md).

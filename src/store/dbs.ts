@@ -35,20 +35,19 @@ export const STRUCTURES_KEY = 0xffff_ffff;
  */
 export type KeyFormat = 'compact' | 'ordered-binary';
 
-export function keyFormatOf(meta: Database<unknown, Key[]>, writable: boolean): KeyFormat {
-  if (meta.get(['keyFormat']) === 'compact') return 'compact';
-  // Codes are interned at a folder's first open: a folder that has them and no recorded format is older.
-  if (meta.get(['nextCode']) !== undefined) return 'ordered-binary';
-  if (writable) meta.putSync(['keyFormat'], 'compact');
-  return 'compact';
-}
+export const keyFormatOf = (meta: Database<unknown, Key[]>, writable: boolean): KeyFormat =>
+  recordedFormat(meta, writable, 'keyFormat', 'compact', 'ordered-binary');
 
-/** Blocks as delta varints in folders made since that form came; older folders, which have codes and no record, keep plain ids. */
-function blockFormatOf(meta: Database<unknown, Key[]>, writable: boolean): BlockFormat {
-  if (meta.get(['blockFormat']) === 'delta') return 'delta';
-  if (meta.get(['nextCode']) !== undefined) return 'plain';
-  if (writable) meta.putSync(['blockFormat'], 'delta');
-  return 'delta';
+/**
+ * A format a folder records in meta under `name`: `current` in folders made since it came (a
+ * writable open of a new folder records it), `older` in folders made before, which keep theirs.
+ */
+function recordedFormat<F extends string>(meta: Database<unknown, Key[]>, writable: boolean, name: string, current: F, older: F): F {
+  if (meta.get([name]) === current) return current;
+  // Codes are interned at a folder's first open: a folder that has them and no recorded format is older.
+  if (meta.get(['nextCode']) !== undefined) return older;
+  if (writable) meta.putSync([name], current);
+  return current;
 }
 
 /** Opens the sub-databases; a writable open of a new folder records its key and block formats. */
@@ -57,7 +56,7 @@ export function openDbs(env: RootDatabase, writable = false): Dbs {
   const keys = keyFormatOf(meta, writable) === 'compact' ? { keyEncoder: compactKeys } : {};
   return {
     meta,
-    blockFormat: blockFormatOf(meta, writable),
+    blockFormat: recordedFormat<BlockFormat>(meta, writable, 'blockFormat', 'delta', 'plain'),
     docs: env.openDB<number, Key[]>({ name: 'docs', ...keys }),
     scope: env.openDB<Buffer, Key[]>({ name: 'scope', encoding: 'binary', ...keys }),
     idx: env.openDB<Buffer, Key[]>({ name: 'idx', encoding: 'binary', ...keys }),

@@ -4,7 +4,7 @@ import { eachRowEntry, indexedFieldsOf, type IndexedField } from './indexed-fiel
 import { MAX } from './keys.js';
 import type { FieldLayout, Row, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
-import { readRow } from './row-times.js';
+import { instantFields, readRow } from './row-times.js';
 import type { ReadCache } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 
@@ -40,7 +40,7 @@ export function upkeepIndexes(
         continue;
       }
       if (before !== undefined) clearField(dbs, t, code, `${layout.name}.${f.name}`);
-      indexRows(dbs, rowDbs.get(layout.name)!, postings, t, f);
+      indexRows(dbs, rowDbs.get(layout.name)!, instantFields(layout), postings, t, f);
       dbs.meta.putSync(['indexed', t, f.name], built);
       if (before !== undefined || hasRows(dbs, t)) rebuilt.push(`${layout.name}.${f.name}`);
     }
@@ -75,9 +75,9 @@ function clearCode(dbs: Dbs, t: number, c: number): void {
 }
 
 /** Adds every stored row of the type to one field's index, each in its scope. */
-function indexRows(dbs: Dbs, db: RowDb, postings: Postings, t: number, f: IndexedField): void {
+function indexRows(dbs: Dbs, db: RowDb, instants: readonly string[], postings: Postings, t: number, f: IndexedField): void {
   for (const { key, value: id } of dbs.docs.getRange({ start: [t], end: [t, MAX] })) {
-    const row = readRow(db.get(id) as Row | undefined);
+    const row = readRow(db.get(id) as Row | undefined, instants);
     if (!row) continue;
     const s = key[2] as string;
     eachRowEntry(f, row, (c, v) => postings.add([t, c, s, v as Key], id));

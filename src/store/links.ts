@@ -30,9 +30,10 @@ const POINT_READ_NEIGHBOURS = 16;
  */
 export const PACKED_BYTES = 8192;
 
-/** The cache head under which one list's ordered targets are kept, by source. */
+/** An empty list's bytes. */
 const NO_BYTES = Buffer.alloc(0);
 
+/** The cache head under which one list's ordered targets are kept, by source. */
 const orderHead = (list: number): string => `order:${list}`;
 
 /** Where a link goes in its source's list. */
@@ -225,7 +226,7 @@ export class LinkStore {
   fill(list: string, source: number, targets: readonly number[]): void {
     if (targets.length === 0) return;
     const l = this.code(list);
-    if (this.packedOf(l, source) !== undefined || this.boundsOf(l, source) !== undefined) throw new Error(`${list} of row ${source} already has links`);
+    if (this.dbs.links.doesExist([l, source]) || this.boundsOf(l, source) !== undefined) throw new Error(`${list} of row ${source} already has links`);
     this.cache.dropSet(orderHead(l), source);
     const packed = packList(targets);
     if (packed.length > this.packedBytes) this.writeKeyed(l, source, targets);
@@ -380,4 +381,3 @@ export class LinkStore {
     return undefined;
   }
 }
-

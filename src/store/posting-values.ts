@@ -38,9 +38,12 @@ export function withTag(tag: number, ids: Uint32Array): Uint32Array {
  */
 export type BlockFormat = 'delta' | 'plain';
 
+/** Ids as four little-endian bytes each, as directories (and blocks of older folders) store them: a view, not a copy. */
+export const plainBytes = (ids: Uint32Array): Buffer => Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength);
+
 /** A block's ids as stored. */
 export function blockBytes(format: BlockFormat, ids: Uint32Array): Buffer {
-  return format === 'delta' ? writeVarints(ids, true) : Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength);
+  return format === 'delta' ? writeVarints(ids, true) : plainBytes(ids);
 }
 
 /** A block's ids; undefined for bytes that are not a block of this format. */

@@ -3,7 +3,7 @@ import { netChange, PendingSets, type PendingHead, type PendingSet } from './pen
 import { applyChange, concat, contains, EMPTY_IDS, insert, upperBound, without } from './sorted-ids.js';
 import { SOLE_EMPTY, type ReadCache, type SetKeyTail } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
-import { blockBytes, blockIds, BLOCKS, decode, directory, INLINE, withTag, type BlockFormat } from './posting-values.js';
+import { blockBytes, blockIds, BLOCKS, decode, directory, INLINE, plainBytes, withTag, type BlockFormat } from './posting-values.js';
 
 /**
  * Sets of row ids under a key prefix, built for lmdb-js, where a range read costs several times a
@@ -416,7 +416,7 @@ export class Postings {
 
   /** A value as stored: a directory's ids plain, a block's in the folder's block format. */
   private bytesOf(key: Key[], ids: Uint32Array): Buffer {
-    return key[key.length - 1] === 0 ? Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength) : blockBytes(this.blocks, ids);
+    return key[key.length - 1] === 0 ? plainBytes(ids) : blockBytes(this.blocks, ids);
   }
 
   /** Writes a key that does not exist yet; false, writing nothing, when it does. */

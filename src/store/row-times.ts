@@ -1,16 +1,21 @@
 import { instantOf, instantText } from './instants.js';
-import type { Row } from './layout.js';
-
-/** The timestamps every row holds. */
-const TIMES = ['createdAt', 'updatedAt', 'publishedAt'] as const;
+import type { Row, TypeLayout } from './layout.js';
 
 /**
- * A row as it is stored: its timestamps as milliseconds (instants.ts), a third of a typical
- * row's bytes as text. Folders written before hold the text, which reads as it is.
+ * A type's own fields that hold instants (the `instant` index kind: its timestamps and datetime
+ * attributes): rows keep them as milliseconds. Fields inside components stay as they are.
  */
-export function storedRow(row: Row): Row {
+export function instantFields(layout: TypeLayout): readonly string[] {
+  return layout.fields.filter((f) => f.index === 'instant' && f.path === undefined).map((f) => f.name);
+}
+
+/**
+ * A row as it is stored: its instants as milliseconds (instants.ts); a row's three timestamps as
+ * text were a third of its bytes. Folders written before hold the text, which reads as it is.
+ */
+export function storedRow(row: Row, instants: readonly string[]): Row {
   let out: Record<string, unknown> | undefined;
-  for (const f of TIMES) {
+  for (const f of instants) {
     const ms = instantOf(row[f]);
     if (ms !== undefined) (out ??= { ...row })[f] = ms;
   }
@@ -18,10 +23,10 @@ export function storedRow(row: Row): Row {
 }
 
 /** A row as read: `storedRow` undone, in place (a freshly decoded row is nobody else's yet). */
-export function readRow(stored: Row | undefined): Row | undefined {
+export function readRow(stored: Row | undefined, instants: readonly string[]): Row | undefined {
   if (stored === undefined) return undefined;
   const row = stored as Record<string, unknown>;
-  for (const f of TIMES) {
+  for (const f of instants) {
     const v = row[f];
     if (typeof v === 'number') row[f] = instantText(v);
   }

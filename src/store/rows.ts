@@ -4,7 +4,7 @@ import { eachChangedEntry, eachRowEntry, indexedFieldsOf, type IndexedField } fr
 import { MAX } from './keys.js';
 import type { Row, RowScope, Status, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
-import { readRow, storedRow } from './row-times.js';
+import { instantFields, readRow, storedRow } from './row-times.js';
 import type { FieldGroups, ReadCache } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 import type { Dbs, RowDb } from './dbs.js';
@@ -14,6 +14,8 @@ interface TypeState {
   readonly fields: readonly IndexedField[];
   readonly byName: ReadonlyMap<string, IndexedField>;
   readonly db: RowDb;
+  /** The fields its rows keep as milliseconds (row-times.ts). */
+  readonly instants: readonly string[];
 }
 
 type Encode = (v: unknown) => IndexValue;
@@ -105,7 +107,7 @@ export class RowStore {
     this.postings = [this.universe, this.index];
     for (const layout of layouts) {
       const fields = indexedFieldsOf(layout, code);
-      this.types.set(layout.name, { code: code(layout.name), fields, byName: new Map(fields.map((f) => [f.name, f])), db: rowDbs.get(layout.name)! });
+      this.types.set(layout.name, { code: code(layout.name), fields, byName: new Map(fields.map((f) => [f.name, f])), db: rowDbs.get(layout.name)!, instants: instantFields(layout) });
     }
   }
 
@@ -114,7 +116,8 @@ export class RowStore {
     this.guard.check();
     const cached = this.cache.row(type, id);
     if (cached) return cached;
-    const row = readRow(this.state(type).db.get(id) as Row | undefined);
+    const state = this.state(type);
+    const row = readRow(state.db.get(id) as Row | undefined, state.instants);
     return row && this.cache.keepRow(type, row);
   }
 
@@ -147,7 +150,6 @@ export class RowStore {
     return this.countsOf(type).get(scopeKey(scope.status, scope.locale)) ?? 0;
   }
 
-
   /** The scopes a type has rows in. */
   scopes(type: string): RowScope[] {
     return [...this.countsOf(type).keys()].map((k) => ({ status: k[0] === 'p' ? 'published' : 'draft', locale: k.length > 1 ? k.slice(1) : null }));
@@ -164,7 +166,6 @@ export class RowStore {
     return counts;
   }
 
-
   /**
    * Row ids whose `field` holds `value` in one scope, exact: text longer than the indexed prefix
    * is re-checked against the row.
@@ -176,7 +177,7 @@ export class RowStore {
     const ids = this.index.get([state.code, f.code, scopeKey(scope.status, scope.locale), v as Key]);
     // A key that is not the value itself may stand for several (cut text): the rows decide. An instant's milliseconds stand for one.
     const whole = v === value || (f.index === 'instant' && typeof v === 'number');
-    return whole ? [...ids] : [...ids].filter((id) => readRow(state.db.get(id) as Row | undefined)?.[field] === value);
+    return whole ? [...ids] : [...ids].filter((id) => readRow(state.db.get(id) as Row | undefined, state.instants)?.[field] === value);
   }
 
   /**
@@ -382,7 +383,7 @@ export class RowStore {
     const docKey = [t, row.documentId, s];
     if (this.dbs.docs.get(docKey) !== undefined) throw new Error(`Document ${row.documentId} already has a ${s} row`);
     this.cache.dropRow(type, id);
-    state.db.putSync(id, storedRow(row));
+    state.db.putSync(id, storedRow(row, state.instants));
     this.dbs.docs.putSync(docKey, id);
     this.universe.add([t, s], id);
     this.bumpCount(type, t, s, 1);
@@ -396,20 +397,20 @@ export class RowStore {
    */
   update(type: string, scope: RowScope, row: Row, stored?: Row): void {
     const state = this.state(type);
-    const old = stored ?? readRow(state.db.get(row.id) as Row | undefined);
+    const old = stored ?? readRow(state.db.get(row.id) as Row | undefined, state.instants);
     if (!old) throw new Error(`${type} row ${row.id} does not exist`);
     const s = scopeKey(scope.status, scope.locale);
     const remove = this.indexer(state.code, s, row.id, false);
     const add = this.indexer(state.code, s, row.id, true);
     for (const f of state.fields) eachChangedEntry(f, old, row, remove, add);
     this.cache.dropRow(type, row.id);
-    state.db.putSync(row.id, storedRow(row));
+    state.db.putSync(row.id, storedRow(row, state.instants));
   }
 
   /** Removes a row and everything derived from it. Links are the relation layer's to remove first. */
   remove(type: string, scope: RowScope, id: number): void {
     const state = this.state(type);
-    const old = readRow(state.db.get(id) as Row | undefined);
+    const old = readRow(state.db.get(id) as Row | undefined, state.instants);
     if (!old) return;
     const t = state.code;
     const s = scopeKey(scope.status, scope.locale);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { createQuarry, type Quarry } from '../../src/index.js';
+import type { ProjectSources } from '../../src/schema/raw.js';
 import { openRowDb } from '../../src/store/dbs.js';
 import { CATEGORY } from '../http/seed.js';
 import { DEMO_SCHEMAS } from '../support/temp-quarry.js';
@@ -79,5 +80,29 @@ describe('row timestamps', () => {
     expect((await storedRow(made.id as number)).createdAt).toBe(odd);
     expect(quarry.store.rows.get(CATEGORY, made.id as number)!.createdAt).toBe(odd);
     expect(quarry.check().problems).toEqual([]);
+  });
+
+  it('are kept so for a type\'s own datetime attributes too, derived from its layout', async () => {
+    const EVENT = 'api::event.event';
+    const project: ProjectSources = {
+      types: [{ uid: EVENT, file: 'event/schema.json', schema: { info: { singularName: 'event', pluralName: 'events' }, attributes: { title: { type: 'string' }, startsAt: { type: 'datetime' } } } }],
+      components: [],
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'quarry-instant-attr-'));
+    const events = createQuarry({ schemas: project, path: dir, noSync: true });
+    try {
+      const early = await events.documents(EVENT).create({ data: { title: 'early', startsAt: '2024-05-01T10:00:00.000Z' } });
+      await events.documents(EVENT).create({ data: { title: 'late', startsAt: '2024-06-01T10:00:00.000Z' } });
+      const env = open({ path: dir, readOnly: true, maxDbs: 64 });
+      const raw = { ...(openRowDb(env, EVENT).get(early.id as number) as Record<string, unknown>) };
+      await env.close();
+      expect(raw.startsAt).toBe(Date.parse('2024-05-01T10:00:00.000Z'));
+      const found = await events.documents(EVENT).findMany({ filters: { startsAt: { $lt: '2024-05-15T00:00:00.000Z' } } });
+      expect(found.map((e) => [e.title, e.startsAt])).toEqual([['early', '2024-05-01T10:00:00.000Z']]);
+      expect(events.check().problems).toEqual([]);
+    } finally {
+      await events.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

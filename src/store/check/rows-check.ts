@@ -6,7 +6,7 @@ import { MAX } from '../keys.js';
 import type { Row, TypeLayout } from '../layout.js';
 import type { Names } from './names.js';
 import { compareSets, scanPostings } from './posting-scan.js';
-import { readRow } from '../row-times.js';
+import { instantFields, readRow } from '../row-times.js';
 import { SetTrie } from './set-trie.js';
 import type { CheckCounts, Problems } from './problems.js';
 
@@ -35,9 +35,10 @@ export function checkRows(ctx: CheckContext, layout: TypeLayout, db: RowDb): Set
   const scopes = new SetTrie(2);
   const index = new SetTrie(4);
   let lastId = 0;
+  const instants = instantFields(layout);
   for (const { key, value } of db.getRange()) {
     if (key === STRUCTURES_KEY) continue;
-    const row = readRow(value as Row)!;
+    const row = readRow(value as Row, instants)!;
     if (row.id !== key) problems.add('row', `${layout.name} row stored under id ${key} says its id is ${String(row.id)}`);
     ids.add(key);
     lastId = Math.max(lastId, key);
