@@ -6,6 +6,7 @@ import type { Status } from '../store/layout.js';
 import { readWriteData, withHashesSync } from './data.js';
 import type { DocumentEngine } from './engine.js';
 import { refuseSecondDocument } from './single-type.js';
+import { checkUniqueBuilt } from './unique.js';
 import { freeDocumentId, type DocumentWriter, type Timestamps } from './write.js';
 
 /** A relation target as an export names it. */
@@ -36,6 +37,10 @@ export interface RowRecord extends Timestamps {
 export class BulkLoad {
   /** Per bidirectional relation filled here: what each side's lists held, summed (see `verify`). */
   private readonly sides = new Map<string, { readonly name: string; readonly own: LinkSums; readonly far: LinkSums }>();
+  /** Row ids of documents links named, by type (`targetsOf`). */
+  private readonly resolved = new Map<string, Map<string, number>>();
+  /** Types whose index sets are built from their rows in `finish`. */
+  private readonly built = new Set<ContentType>();
   /** `fills`, per attribute: asked for every relation of every record. */
   private readonly filled = new Map<RelationAttribute, boolean>();
 
@@ -61,10 +66,15 @@ export class BulkLoad {
     return fills;
   }
 
-  /** Writes one document's row, as a create would but with its own times; its relations come with `fill` or `set`. */
+  /**
+   * Writes one document's row, as a create would but with its own times; its relations come with
+   * `fill` or `set`. In a bulk load (Store.deferIndexes) the index sets of a type whose first row
+   * this writes are built from its rows in `finish`.
+   */
   insert(ct: ContentType, record: RowRecord): void {
     this.within(ct, () => {
       refuseSecondDocument(this.engine.store, ct);
+      if (!this.built.has(ct) && this.engine.store.buildIndexesLater(ct.uid, PUBLISHED)) this.built.add(ct);
       const input = withHashesSync(readWriteData(this.engine.registry, ct, record.data));
       const [relation] = input.relations;
       if (relation) throw ValidationError.at(`data.${relation[0].name}`, 'a row is written with its fields only: its relations come with its links');
@@ -82,10 +92,8 @@ export class BulkLoad {
     this.within(ct, () => {
       const source = this.rowOf(ct, documentId, path);
       if (!attr.toMany && refs.length > 1) throw ValidationError.at(path, `${attr.name} links at most one entry, the record lists ${refs.length}`);
-      const scope = { type: ct, status: 'published', locale: null } as const;
-      const targets = refs.flatMap((ref, i) => resolveTarget(this.engine, scope, attr, {
-        ref: { kind: 'document', documentId: ref.documentId, locale: ref.locale ?? undefined, status: ref.status }, position: undefined, path: `${path}.${i}`,
-      }));
+      const scope = { type: ct, ...PUBLISHED };
+      const targets = refs.flatMap((ref, i) => this.targetsOf(scope, attr, ref, `${path}.${i}`));
       if (new Set(targets).size !== targets.length) throw ValidationError.at(path, `${attr.name} lists an entry twice`);
       const twoWay = attr.inverse !== undefined;
       this.engine.writer.fillList(attr, source, targets, !twoWay);
@@ -106,13 +114,23 @@ export class BulkLoad {
     this.within(ct, () => {
       const source = this.rowOf(ct, documentId, path);
       const input = readWriteData(this.engine.registry, ct, data);
-      const row = { type: ct, id: source, documentId, status: 'published', locale: null } as const;
+      const row = { type: ct, id: source, documentId, ...PUBLISHED };
       for (const [attr, op] of input.relations) applyRelationOp(this.engine, this.engine.writer, row, attr, op);
     });
   }
 
-  /** Checks that the two sides of every relation filled here hold the same links; call once every list is written. */
-  verify(): void {
+  /**
+   * Call once every row and list is written: builds the index sets `insert` put off, then checks
+   * what could not be checked as rows and lists came: unique fields, and that the two sides of
+   * every relation filled here hold the same links.
+   */
+  finish(): void {
+    this.engine.store.buildIndexes();
+    this.engine.store.transact(() => {
+      for (const ct of this.built) checkUniqueBuilt(this.engine, ct, PUBLISHED);
+    });
+    this.built.clear();
+    this.resolved.clear();
     for (const { name, own, far } of this.sides.values()) {
       if (own.links !== far.links || own.a !== far.a || own.b !== far.b) {
         throw new ValidationError(`the two sides of ${name} disagree: ${own.links} links one way, ${far.links} the other, or they link other entries`);
@@ -123,6 +141,32 @@ export class BulkLoad {
   private within(ct: ContentType, write: () => void): void {
     if (!this.takes(ct)) throw new Error(`${ct.uid} has draft & publish or locales: a bulk load does not write it`);
     this.engine.store.transact(write);
+  }
+
+  /**
+   * The rows a link names. Within a load, a document of a type whose rows it writes is looked up
+   * once, then remembered: an export links the same ten thousand chefs a million times, and a
+   * lookup in the documentId index of a million rows costs several microseconds. A load stops at
+   * its first rolled-back transaction (Store.deferIndexes), so no remembered row can be one gone.
+   */
+  private targetsOf(scope: Parameters<typeof resolveTarget>[1], attr: RelationAttribute, ref: RowRef, path: string): number[] {
+    const memo = ref.locale === null && ref.status === 'published' && this.engine.store.indexesPending(attr.target) ? this.resolvedIn(attr.target) : undefined;
+    const known = memo?.get(ref.documentId);
+    if (known !== undefined) return [known];
+    const ids = resolveTarget(this.engine, scope, attr, {
+      ref: { kind: 'document', documentId: ref.documentId, locale: ref.locale ?? undefined, status: ref.status }, position: undefined, path,
+    });
+    if (memo && ids.length === 1) {
+      if (memo.size >= RESOLVED_MAX) memo.clear();
+      memo.set(ref.documentId, ids[0]!);
+    }
+    return ids;
+  }
+
+  private resolvedIn(type: string): Map<string, number> {
+    let memo = this.resolved.get(type);
+    if (!memo) this.resolved.set(type, (memo = new Map()));
+    return memo;
   }
 
   private rowOf(ct: ContentType, documentId: string, path: string): number {
@@ -144,6 +188,12 @@ export class BulkLoad {
     }
   }
 }
+
+/** Documents `targetsOf` remembers per type, at most: the few thousand an export links again and again fit many times over. */
+const RESOLVED_MAX = 65_536;
+
+/** The one scope of the rows written here. */
+const PUBLISHED = { status: 'published', locale: null } as const;
 
 /**
  * A multiset hash of links: the count and two sums of a 32-bit mix of each pair. Two sides that

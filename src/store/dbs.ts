@@ -20,13 +20,23 @@ export interface Dbs {
   readonly linkPos: Database<[number, string], Key[]>;
   /** How the posting databases (scope, idx, adj) store their sets' blocks. */
   readonly blockFormat: BlockFormat;
+  /** Where the row databases keep their shapes (SHAPES_FIRST, or SHAPES_LAST in older folders, whose rows are not appended). */
+  readonly rowShapesKey: number;
 }
 
 /** One content-type's rows: rowId -> the entry. */
 export type RowDb = Database<Record<string, unknown>, number>;
 
-/** Rows of one type share their shape: msgpackr keeps it once, under a key no row id reaches. */
-export const STRUCTURES_KEY = 0xffff_ffff;
+/**
+ * Rows of one type share their shape: msgpackr keeps it once, under a key no row id takes: 0 in
+ * folders made since rows are appended (MDB_APPEND needs every new row id to come last), the
+ * largest uint32 in older ones, which keep it there.
+ */
+export const SHAPES_FIRST = 0;
+const SHAPES_LAST = 0xffff_ffff;
+
+/** The keys of a row database's rows, wherever its folder keeps the shapes: a range. */
+export const ROW_IDS = { start: 1, end: SHAPES_LAST } as const;
 
 /**
  * How a folder's keys are written: compactly (key-codec.ts) in folders made since that encoding
@@ -57,6 +67,7 @@ export function openDbs(env: RootDatabase, writable = false): Dbs {
   return {
     meta,
     blockFormat: recordedFormat<BlockFormat>(meta, writable, 'blockFormat', 'delta', 'plain'),
+    rowShapesKey: recordedFormat(meta, writable, 'rowShapes', 'first', 'last') === 'first' ? SHAPES_FIRST : SHAPES_LAST,
     docs: env.openDB<number, Key[]>({ name: 'docs', ...keys }),
     scope: env.openDB<Buffer, Key[]>({ name: 'scope', encoding: 'binary', ...keys }),
     idx: env.openDB<Buffer, Key[]>({ name: 'idx', encoding: 'binary', ...keys }),
@@ -79,8 +90,8 @@ export function forgetUnsavedShapes(db: RowDb): void {
 
 const ROW_DB = 'rows:';
 
-export function openRowDb(env: RootDatabase, type: string): RowDb {
-  return env.openDB<Record<string, unknown>, number>({ name: `${ROW_DB}${type}`, keyEncoding: 'uint32', sharedStructuresKey: STRUCTURES_KEY });
+export function openRowDb(env: RootDatabase, type: string, shapesKey = SHAPES_FIRST): RowDb {
+  return env.openDB<Record<string, unknown>, number>({ name: `${ROW_DB}${type}`, keyEncoding: 'uint32', sharedStructuresKey: shapesKey });
 }
 
 /** Whether a named database holds a type's rows: its keys are native integers (row ids). */

@@ -145,7 +145,7 @@ function ascendingAdds(ops: readonly number[]): boolean {
 }
 
 /** Keys' order in LMDB, element by element, a shorter prefix first. */
-function compareKeys(a: readonly Key[], b: readonly Key[]): number {
+export function compareKeys(a: readonly Key[], b: readonly Key[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     const order = compareIndexValues(a[i] as IndexValue, b[i] as IndexValue);
     if (order !== 0) return order;

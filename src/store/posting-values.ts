@@ -5,6 +5,10 @@ import { readVarints, writeVarints } from './varints.js';
  * conversions between stored bytes and ids. The consistency checker reads the format raw too.
  */
 
+/** Sets of up to this many ids are kept in their directory; larger ones in blocks of up to BLOCK. */
+export const INLINE_MAX = 64;
+export const BLOCK = 448;
+
 /** The tag in a directory's first slot. */
 export const INLINE = 0;
 export const BLOCKS = 1;
@@ -28,6 +32,20 @@ export function withTag(tag: number, ids: Uint32Array): Uint32Array {
   out[0] = tag;
   out.set(ids, 1);
   return out;
+}
+
+/** Ids cut into blocks of BLOCK (the last may be shorter), each a view. */
+export function blocksOf(ids: Uint32Array): Uint32Array[] {
+  const blocks: Uint32Array[] = [];
+  for (let k = 0; k < ids.length; k += BLOCK) blocks.push(ids.subarray(k, k + BLOCK));
+  return blocks;
+}
+
+/** A non-empty set written afresh, as its entries come in key order: the directory (the ids themselves when few), then its blocks. */
+export function wholeSet(ids: Uint32Array): { readonly directory: Uint32Array; readonly blocks: readonly Uint32Array[] } {
+  if (ids.length <= INLINE_MAX) return { directory: withTag(INLINE, ids), blocks: [] };
+  const blocks = blocksOf(ids);
+  return { directory: withTag(BLOCKS, Uint32Array.from(blocks, (block) => block[0]!)), blocks };
 }
 
 /**

@@ -3,7 +3,7 @@ import { netChange, PendingSets, type PendingHead, type PendingSet } from './pen
 import { applyChange, concat, contains, EMPTY_IDS, insert, upperBound, without } from './sorted-ids.js';
 import { SOLE_EMPTY, type ReadCache, type SetKeyTail } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
-import { blockBytes, blockIds, BLOCKS, decode, directory, INLINE, plainBytes, withTag, type BlockFormat } from './posting-values.js';
+import { BLOCK, blockBytes, blockIds, blocksOf, BLOCKS, decode, directory, INLINE, INLINE_MAX, plainBytes, wholeSet, withTag, type BlockFormat } from './posting-values.js';
 
 /**
  * Sets of row ids under a key prefix, built for lmdb-js, where a range read costs several times a
@@ -20,9 +20,6 @@ import { blockBytes, blockIds, BLOCKS, decode, directory, INLINE, plainBytes, wi
  * read or the transaction commits (`flush`): a set changed many times is then read and written
  * once, appended to when the new ids come after its last.
  */
-export const INLINE_MAX = 64;
-export const BLOCK = 448;
-
 /** Up to this many changes to a set kept in blocks, not all after its last id, are made one by one (a block each); more rewrite the set. */
 const FEW_CHANGES = 4;
 
@@ -156,20 +153,20 @@ export class Postings {
   /** A set written afresh: inline when small, else in full blocks. */
   private writeWhole(prefix: readonly Key[], ids: Uint32Array): void {
     const dirKey = [...prefix, 0];
-    if (ids.length === 0) this.db.removeSync(dirKey);
-    else if (ids.length <= INLINE_MAX) this.put(dirKey, withTag(INLINE, ids));
-    else this.put(dirKey, withTag(BLOCKS, this.putBlocks(prefix, ids)));
+    if (ids.length === 0) {
+      this.db.removeSync(dirKey);
+      return;
+    }
+    const { directory, blocks } = wholeSet(ids);
+    this.put(dirKey, directory);
+    for (const block of blocks) this.put([...prefix, block[0]!], block);
   }
 
   /** Writes `ids` as full blocks, and answers each block's first id. */
   private putBlocks(prefix: readonly Key[], ids: Uint32Array): Uint32Array {
-    const firsts = new Uint32Array(Math.ceil(ids.length / BLOCK));
-    for (let k = 0; k < firsts.length; k++) {
-      const block = ids.subarray(k * BLOCK, (k + 1) * BLOCK);
-      firsts[k] = block[0]!;
-      this.put([...prefix, block[0]!], block);
-    }
-    return firsts;
+    const blocks = blocksOf(ids);
+    for (const block of blocks) this.put([...prefix, block[0]!], block);
+    return Uint32Array.from(blocks, (block) => block[0]!);
   }
 
   private addNow(prefix: readonly Key[], id: number): void {

@@ -1,13 +1,15 @@
 import type { Key } from 'lmdb';
 import { compareIndexValues, indexValue, mayBeCut, scopeKey, type IndexValue } from './index-keys.js';
 import { eachChangedEntry, eachRowEntry, indexedFieldsOf, type IndexedField } from './indexed-fields.js';
+import { firstAtLeast, inclusiveness, rangeOf, type IndexBound } from './index-bounds.js';
 import { MAX } from './keys.js';
 import type { Row, RowScope, Status, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
 import { instantFields, readRow, storedRow } from './row-times.js';
 import type { FieldGroups, ReadCache } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
-import type { Dbs, RowDb } from './dbs.js';
+import { SHAPES_FIRST, type Dbs, type RowDb } from './dbs.js';
+import type { BuildTarget } from './index-build.js';
 
 interface TypeState {
   readonly code: number;
@@ -16,49 +18,9 @@ interface TypeState {
   readonly db: RowDb;
   /** The fields its rows keep as milliseconds (row-times.ts). */
   readonly instants: readonly string[];
+  /** Its indexed fields while their sets are not kept up (`suspendIndexes`; `fields` is empty then). */
+  readonly suspended?: readonly IndexedField[];
 }
-
-type Encode = (v: unknown) => IndexValue;
-type RangeBound = Extract<IndexBound, { kind: 'range' }>;
-
-/**
- * A bound whose key is as long as the indexed prefix of text shares that key with every longer
- * value starting with it, on either side of the bound, so that key's group is kept (it is
- * inexact, and its rows are re-checked).
- */
-function inclusiveness(bound: RangeBound, enc: Encode): { loInclusive: boolean; hiInclusive: boolean } {
-  const cut = (v: unknown) => typeof v === 'string' && mayBeCut(enc(v) as string);
-  return { loInclusive: Boolean(bound.loInclusive) || cut(bound.lo), hiInclusive: Boolean(bound.hiInclusive) || cut(bound.hi) };
-}
-
-/** The groups `[from, to)` of a value-sorted field that a range selects; NULLs never do. */
-function rangeOf(values: readonly IndexValue[], bound: RangeBound, enc: Encode): [number, number] {
-  const { loInclusive, hiInclusive } = inclusiveness(bound, enc);
-  const from = bound.lo === undefined ? (values[0] === null ? 1 : 0) : firstAtLeast(values, enc(bound.lo), !loInclusive);
-  const to = bound.hi === undefined ? values.length : firstAtLeast(values, enc(bound.hi), hiInclusive);
-  return [from, Math.max(from, to)];
-}
-
-/** The first index whose value is at least `v` (or, `strictly`, greater than `v`). */
-function firstAtLeast(values: readonly IndexValue[], v: IndexValue, strictly: boolean): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const c = compareIndexValues(values[mid]!, v);
-    if (c < 0 || (strictly && c === 0)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Which values of an index to read. `folded` reads the case-folded twin of a text field. */
-export type IndexBound = { readonly folded?: boolean } & (
-  | { readonly kind: 'eq'; readonly value: unknown }
-  | { readonly kind: 'null' }
-  | { readonly kind: 'prefix'; readonly prefix: string }
-  | { readonly kind: 'range'; readonly lo?: unknown; readonly loInclusive?: boolean; readonly hi?: unknown; readonly hiInclusive?: boolean }
-);
 
 export interface IndexGroup {
   readonly value: IndexValue;
@@ -93,6 +55,7 @@ export class RowStore {
   /** The posting sets this store writes: their changes wait until the transaction commits (Postings.flush). */
   readonly postings: readonly Postings[];
   private readonly index: Postings;
+  private readonly appendRows: { readonly append: boolean };
 
   constructor(
     private readonly dbs: Dbs,
@@ -105,6 +68,7 @@ export class RowStore {
     this.universe = new Postings(dbs.scope, 'scope', cache, guard, dbs.blockFormat);
     this.index = new Postings(dbs.idx, 'idx', cache, guard, dbs.blockFormat, 3);
     this.postings = [this.universe, this.index];
+    this.appendRows = { append: dbs.rowShapesKey === SHAPES_FIRST };
     for (const layout of layouts) {
       const fields = indexedFieldsOf(layout, code);
       this.types.set(layout.name, { code: code(layout.name), fields, byName: new Map(fields.map((f) => [f.name, f])), db: rowDbs.get(layout.name)!, instants: instantFields(layout) });
@@ -383,7 +347,9 @@ export class RowStore {
     const docKey = [t, row.documentId, s];
     if (this.dbs.docs.get(docKey) !== undefined) throw new Error(`Document ${row.documentId} already has a ${s} row`);
     this.cache.dropRow(type, id);
-    state.db.putSync(id, storedRow(row, state.instants));
+    // A new id is the type's largest: appended, each page is filled before the next is begun (dbs.ts, SHAPES_FIRST).
+    const written = state.db.putSync(id, storedRow(row, state.instants), this.appendRows) as unknown as boolean;
+    if (!written) throw new Error(`${type} row ${id} is not after the rows stored`);
     this.dbs.docs.putSync(docKey, id);
     this.universe.add([t, s], id);
     this.bumpCount(type, t, s, 1);
@@ -422,6 +388,23 @@ export class RowStore {
     state.db.removeSync(id);
   }
 
+  /**
+   * Stops keeping a type's index sets as its rows are written, for a bulk load that builds them
+   * from its rows at its end (Store.buildIndexesLater); reading them before throws.
+   */
+  suspendIndexes(type: string): void {
+    const state = this.state(type);
+    if (!state.suspended) this.types.set(type, { ...state, fields: [], suspended: state.fields });
+  }
+
+  /** Keeps a suspended type's index sets again, and answers what building them from its rows, all in `scope`, takes. */
+  resumeIndexes(type: string, scope: RowScope): BuildTarget {
+    const { suspended, ...state } = this.state(type);
+    const fields = suspended ?? state.fields;
+    this.types.set(type, { ...state, fields });
+    return { t: state.code, s: scopeKey(scope.status, scope.locale), fields, db: state.db, instants: state.instants };
+  }
+
   /** Adds a row's id to (or removes it from) the index sets it visits. */
   private indexer(t: number, s: string, id: number, add: boolean): (code: number, v: IndexValue) => void {
     return add ? (code, v) => this.index.add([t, code, s, v as Key], id) : (code, v) => this.index.remove([t, code, s, v as Key], id);
@@ -436,6 +419,7 @@ export class RowStore {
   }
 
   private field(state: TypeState, name: string): IndexedField {
+    if (state.suspended) throw new Error(`the index of ${name} is read before the bulk load writing its rows has built it`);
     const f = state.byName.get(name);
     if (!f) throw new Error(`Field ${name} is not indexed`);
     return f;

@@ -6,7 +6,8 @@ import { LinkStore, PACKED_BYTES } from './links.js';
 import type { Postings } from './postings.js';
 import { RowStore } from './rows.js';
 import { checkStore, type CheckReport, type ComponentLayout } from './check/check.js';
-import type { LinkLayout, TypeLayout } from './layout.js';
+import type { LinkLayout, RowScope, TypeLayout } from './layout.js';
+import { buildIndexSets } from './index-build.js';
 import { MAX } from './keys.js';
 import { ReadCache } from './read-cache.js';
 import { ReadGuard } from './read-guard.js';
@@ -56,6 +57,8 @@ export class Store {
   private depth = 0;
   /** A bulk load is running (deferIndexes). */
   private deferring = false;
+  /** Types of the running bulk load whose index sets are built from their rows, each with the one scope its rows are in (buildIndexesLater). */
+  private readonly unbuilt = new Map<string, RowScope>();
   /** A transaction of the running bulk load was rolled back, losing the load's waiting changes with its own. */
   private deferredLoss: unknown = NO_FAILURE;
   /** The posting sets whose changes wait for the commit (Postings.flush); none until the constructor's transaction, whose upkeepIndexes flushes its own. */
@@ -71,7 +74,7 @@ export class Store {
     this.env = env;
     this.dbs = openDbs(env, !readOnly);
     this.layouts = layouts;
-    this.rowDbs = new Map(layouts.map((layout) => [layout.name, openRowDb(env, layout.name)]));
+    this.rowDbs = new Map(layouts.map((layout) => [layout.name, openRowDb(env, layout.name, this.dbs.rowShapesKey)]));
     let reindexed: string[] = [];
     if (!readOnly) {
       this.transact(() => {
@@ -120,8 +123,6 @@ export class Store {
   transact<T>(fn: () => T): T {
     if (this.depth > 0) return this.joined(fn);
     this.refuseAfterLoss();
-    // Rolling back drops every waiting change, a bulk load's earlier committed ones too (see deferIndexes).
-    const earlierWaiting = this.deferring && this.waitingSlots() > 0;
     this.depth++;
     let generation = 0;
     try {
@@ -145,7 +146,8 @@ export class Store {
     } catch (e) {
       for (const db of this.rowDbs.values()) forgetUnsavedShapes(db);
       for (const postings of this.postings) postings.discard();
-      if (earlierWaiting) this.deferredLoss = e;
+      // Rolling back drops every waiting change, a bulk load's earlier committed ones too (see deferIndexes).
+      if (this.deferring) this.deferredLoss = e;
       throw e;
     } finally {
       this.depth--;
@@ -158,10 +160,10 @@ export class Store {
    * and link sets wait in memory across its transactions, up to DEFERRED_SLOTS, so each set is
    * written a few times in all rather than once per transaction. Only the load's own writes may
    * read those sets meanwhile (a read outside its transactions throws). If `run` fails, or one
-   * of its transactions is rolled back while earlier ones' changes wait (they cannot be told
-   * apart, so all go, and every later transaction of the load throws), the load fails, and what
-   * it committed lacks them: a caller that commits must mark its folder incomplete (as quarry
-   * import does).
+   * of its transactions is rolled back (which drops the changes waiting from earlier ones too:
+   * they cannot be told apart; and the ids of rows it wrote, which callers may have kept), the
+   * load fails: every later transaction of it throws, and what it committed lacks them, so a
+   * caller that commits must mark its folder incomplete (as quarry import does).
    */
   async deferIndexes<T>(run: () => Promise<T>): Promise<T> {
     if (this.deferring) throw new Error('a bulk load is already running');
@@ -169,6 +171,7 @@ export class Store {
     try {
       const result = await run();
       this.refuseAfterLoss();
+      this.buildIndexes();
       this.deferring = false;
       // Not deferring, the commit writes what waits.
       this.transact(() => undefined);
@@ -176,12 +179,49 @@ export class Store {
     } finally {
       this.deferring = false;
       this.deferredLoss = NO_FAILURE;
+      // A failed load's folder lacks the sets it had not built; this instance keeps them up again.
+      for (const [type, scope] of this.unbuilt) this.rows.resumeIndexes(type, scope);
+      this.unbuilt.clear();
       for (const postings of this.postings) postings.discard();
     }
   }
 
+  /**
+   * In a bulk load, for a type that has no rows yet and whose rows it writes all in `scope`: the
+   * type's index sets are not kept up as its rows are written, but built from them, in key order,
+   * by `buildIndexes` or when the load ends (index-build.ts), and reading them before throws.
+   * Answers whether they are (false outside a load, and for a type that has rows).
+   */
+  buildIndexesLater(type: string, scope: RowScope): boolean {
+    if (this.unbuilt.has(type)) return true;
+    if (!this.deferring || this.rows.scopes(type).length > 0) return false;
+    this.rows.suspendIndexes(type);
+    this.unbuilt.set(type, scope);
+    return true;
+  }
+
+  /** Whether a type's index sets wait for `buildIndexes` (buildIndexesLater). */
+  indexesPending(type: string): boolean {
+    return this.unbuilt.has(type);
+  }
+
+  /** Builds the index sets `buildIndexesLater` put off, committing every BUILD_BATCH entries. */
+  buildIndexes(): void {
+    this.refuseAfterLoss();
+    // In the order of their keys, so that each type's sets come after the last's, appended.
+    for (const [type, scope] of [...this.unbuilt].sort(([a], [b]) => this.code(a) - this.code(b))) {
+      this.unbuilt.delete(type);
+      const target = this.rows.resumeIndexes(type, scope);
+      const other = this.rows.scopes(type).find((s) => s.status !== scope.status || s.locale !== scope.locale);
+      if (other) throw new Error(`${type} has rows in another scope than the one its indexes are built for`);
+      const build = buildIndexSets(this.dbs.idx, target, this.dbs.blockFormat);
+      for (let done = false; !done;) done = this.transact(() => build.next().done === true);
+    }
+    this.cache.clear();
+  }
+
   private refuseAfterLoss(): void {
-    if (this.deferredLoss !== NO_FAILURE) throw new Error('a transaction of this bulk load failed: the index changes it kept waiting are lost', { cause: this.deferredLoss });
+    if (this.deferredLoss !== NO_FAILURE) throw new Error('a transaction of this bulk load was rolled back, and with it the index changes the load kept waiting: the load cannot go on', { cause: this.deferredLoss });
   }
 
   /** Writes the small sets a bulk load has waiting, and everything if that frees too little. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Store } from '../../src/store/store.js';
 import { compareIndexValues, indexValue } from '../../src/store/index-keys.js';
-import type { IndexBound } from '../../src/store/rows.js';
+import type { IndexBound } from '../../src/store/index-bounds.js';
 import type { TypeLayout } from '../../src/store/layout.js';
 
 const T = 'api::thing.thing';

@@ -87,7 +87,7 @@ export class Importer {
   async finish(): Promise<void> {
     if (!this.published) await this.publishAll();
     await this.flush();
-    this.quarry.bulk.verify();
+    this.quarry.bulk.finish();
     for (const r of this.times) {
       this.schedule(() => this.quarry.restoreTimestamps(r.type, {
         documentId: r.documentId, locale: r.locale ?? undefined, status: r.status, createdAt: r.createdAt, updatedAt: r.updatedAt, publishedAt: r.publishedAt,

@@ -2,7 +2,7 @@ import { DataCache, REDECIDE_AFTER_WRITES } from '../../cache/index.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { Row, RowScope } from '../../store/layout.js';
 import { fieldReader, valuesAtPath } from '../../store/field-paths.js';
-import type { IndexBound } from '../../store/rows.js';
+import type { IndexBound } from '../../store/index-bounds.js';
 import type { Store } from '../../store/store.js';
 import type { CompiledPopulateTree } from '../compile/compiled.js';
 import type { CompareNode, FilterNode } from '../ir/index.js';

@@ -1,6 +1,6 @@
 import { BoundedMap } from '../../cache/index.js';
 import type { RowScope } from '../../store/layout.js';
-import type { IndexBound } from '../../store/rows.js';
+import type { IndexBound } from '../../store/index-bounds.js';
 import type { Store } from '../../store/store.js';
 import { sizeOf, union, type IdSet } from './idset.js';
 

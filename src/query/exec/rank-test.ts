@@ -1,5 +1,5 @@
 import type { RowScope } from '../../store/layout.js';
-import type { IndexBound } from '../../store/rows.js';
+import type { IndexBound } from '../../store/index-bounds.js';
 import type { Store } from '../../store/store.js';
 import { mayBeCut } from '../../store/index-keys.js';
 import type { CompareNode } from '../ir/index.js';

@@ -1,4 +1,4 @@
-import type { IndexBound } from '../../store/rows.js';
+import type { IndexBound } from '../../store/index-bounds.js';
 import { INDEXED_TEXT_CHARS } from '../../store/index-keys.js';
 import { CompareNode } from '../ir/index.js';
 import { foldCase } from '../values/index.js';

@@ -1,5 +1,5 @@
 import type { CompareNode, FilterNode, ItemsNode, NotNode } from '../ir/index.js';
-import type { IndexBound } from '../../store/rows.js';
+import type { IndexBound } from '../../store/index-bounds.js';
 
 /**
  * A query plan: plain data (printable, cacheable, transferable to a worker). Each node yields the

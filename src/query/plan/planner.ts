@@ -1,7 +1,7 @@
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { RelationAttribute } from '../../schema/types.js';
 import type { RowScope } from '../../store/layout.js';
-import type { IndexBound } from '../../store/rows.js';
+import type { IndexBound } from '../../store/index-bounds.js';
 import type { Store } from '../../store/store.js';
 import { trigramsOf } from '../../store/index-keys.js';
 import {

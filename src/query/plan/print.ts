@@ -1,4 +1,4 @@
-import type { IndexBound } from '../../store/rows.js';
+import type { IndexBound } from '../../store/index-bounds.js';
 import { printFilter } from '../ir/index.js';
 import type { ListPlan, Plan } from './plan.js';
 

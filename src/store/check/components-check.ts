@@ -1,4 +1,4 @@
-import { STRUCTURES_KEY, type RowDb } from '../dbs.js';
+import { ROW_IDS, type RowDb } from '../dbs.js';
 import type { CheckContext } from './rows-check.js';
 
 /**
@@ -67,9 +67,7 @@ export function checkComponents(ctx: CheckContext, layouts: readonly ComponentLa
 
   for (const [type, db] of rowDbs) {
     if (!byHolder.has(type)) continue;
-    for (const { key, value } of db.getRange()) {
-      if (key !== STRUCTURES_KEY) walk(type, value, `${type} row ${key}`);
-    }
+    for (const { key, value } of db.getRange(ROW_IDS)) walk(type, value, `${type} row ${key}`);
   }
   checkSequences(ctx, instances);
   return instances;

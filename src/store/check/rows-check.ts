@@ -1,5 +1,5 @@
 import type { Key } from 'lmdb';
-import { STRUCTURES_KEY, type Dbs, type RowDb } from '../dbs.js';
+import { ROW_IDS, type Dbs, type RowDb } from '../dbs.js';
 import { scopeKey } from '../index-keys.js';
 import { eachRowEntry, indexedFieldsOf } from '../indexed-fields.js';
 import { MAX } from '../keys.js';
@@ -36,8 +36,7 @@ export function checkRows(ctx: CheckContext, layout: TypeLayout, db: RowDb): Set
   const index = new SetTrie(4);
   let lastId = 0;
   const instants = instantFields(layout);
-  for (const { key, value } of db.getRange()) {
-    if (key === STRUCTURES_KEY) continue;
+  for (const { key, value } of db.getRange(ROW_IDS)) {
     const row = readRow(value as Row, instants)!;
     if (row.id !== key) problems.add('row', `${layout.name} row stored under id ${key} says its id is ${String(row.id)}`);
     ids.add(key);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sizeOf, toArray } from '../../../src/query/exec/idset.js';
 import { IndexReads } from '../../../src/query/exec/index-reads.js';
-import type { IndexBound } from '../../../src/store/rows.js';
+import type { IndexBound } from '../../../src/store/index-bounds.js';
 import { tempQuarry } from '../../support/temp-quarry.js';
 
 const R = 'api::restaurant.restaurant';
