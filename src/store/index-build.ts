@@ -1,11 +1,10 @@
-import type { Database, Key } from 'lmdb';
-import { ROW_IDS, type RowDb } from './dbs.js';
-import { compareIndexValues, type IndexValue } from './index-keys.js';
+import type { Key } from 'lmdb';
+import { ROW_IDS, type Dbs, type RowDb } from './dbs.js';
+import { compareCodePoints, compareIndexValues, type IndexValue } from './index-keys.js';
 import { eachRowEntry, type IndexedField } from './indexed-fields.js';
-import { MAX } from './keys.js';
+import { U32List } from './growable.js';
+import { OrderedWriter, putSet } from './ordered-writer.js';
 import type { Row } from './layout.js';
-import { compareKeys } from './pending-sets.js';
-import { blockBytes, plainBytes, wholeSet, type BlockFormat } from './posting-values.js';
 
 /** A type whose index sets are built from its stored rows, every one of them in scope `s`. */
 export interface BuildTarget {
@@ -15,85 +14,64 @@ export interface BuildTarget {
   readonly db: RowDb;
   /** Own fields its rows keep as milliseconds (row-times.ts): their keys are the stored numbers. */
   readonly instants: readonly string[];
+  /** Its rows' ids by documentId (their entries in `docs`, not written yet). */
+  readonly docs: ReadonlyMap<string, number>;
 }
 
 /** One index's sets while they are gathered: a value's one id as the number, more in a list. */
-type Gathered = Map<IndexValue, number | IdList>;
+type Gathered = Map<IndexValue, number | U32List>;
 
-/** A set's ids, appended in ascending order. */
-class IdList {
-  ids = new Uint32Array(4);
-  n = 0;
-
-  constructor(first: number, second: number) {
-    this.ids[0] = first;
-    this.ids[1] = second;
-    this.n = 2;
-  }
-
-  push(id: number): void {
-    if (this.n === this.ids.length) {
-      const grown = new Uint32Array(this.n * 2);
-      grown.set(this.ids);
-      this.ids = grown;
-    }
-    this.ids[this.n++] = id;
-  }
+/** How a build holds memory and transactions in bounds (tests make them small). */
+export interface BuildLimits {
+  /**
+   * How much memory a pass's gathered sets may take, estimated from a sample of rows: a
+   * million-row type's indexes together took more than the rest of its import, so its fields
+   * are gathered a few at a time, each group in one pass over the rows.
+   */
+  readonly passBytes: number;
+  /** Entries written per write transaction: LMDB holds a transaction's pages until it commits. */
+  readonly batch: number;
 }
 
-/**
- * How much memory a pass's gathered sets may take, estimated from a sample of rows: a
- * million-row type's indexes together took more than the rest of its import, so its fields are
- * gathered a few at a time, each group in one pass over the rows.
- */
-const PASS_BYTES = 256 * 1024 ** 2;
+export const BUILD_LIMITS: BuildLimits = { passBytes: 256 * 1024 ** 2, batch: 200_000 };
+
 const SAMPLE_ROWS = 2_000;
 /** What a distinct value costs gathered besides its text: its map slot and key (measured roughly). */
 const VALUE_BYTES = 48;
 
-/** Entries written per write transaction: LMDB holds a transaction's pages until it commits. */
-export const BUILD_BATCH = 200_000;
-
 /**
- * Builds a type's index sets from its rows, as a bulk load does once its rows are written,
- * instead of adding each row to its sets as it comes: the sets are gathered in memory from one
- * pass over the rows (or a few, PASS_BYTES), then written in key order, each once, appended at
- * the end of the database when nothing comes after them there (each page filled before the
- * next is begun, as the compaction writes them). Rows are read in id order, so every set's ids
- * come ascending.
+ * Builds a type's indexes from its rows, as a bulk load does once its rows are written, instead
+ * of adding each row to them as it comes: its documentId lookup from the ids the load kept in
+ * memory, then its field index sets, gathered in memory from one pass over the rows (or a few,
+ * `passBytes`). Each is written in key order, each entry once, appended at the end of its
+ * database when nothing comes after it there (each page filled before the next is begun, as the
+ * compaction writes them). Rows are read in id order, so every set's ids come ascending.
  *
- * Yields after every BUILD_BATCH entries written, so that the caller commits (`Store.buildIndexes`).
+ * Yields after every `batch` entries written, so that the caller commits (`Store.buildIndexes`).
  */
-export function* buildIndexSets(idx: Database<Buffer, Key[]>, target: BuildTarget, blocks: BlockFormat): Generator<void, void, void> {
-  for (const fields of passes(target)) {
+export function* buildIndexSets(dbs: Pick<Dbs, 'idx' | 'docs' | 'blockFormat'>, target: BuildTarget, limits: BuildLimits): Generator<void, void, void> {
+  let written = 0;
+  const docs = [...target.docs.keys()].sort(compareCodePoints);
+  const docKey: Key[] = [target.t, docs[0] ?? '', target.s];
+  const docWriter = new OrderedWriter(dbs.docs, docKey);
+  for (const documentId of docs) {
+    docKey[1] = documentId;
+    docWriter.put(docKey, target.docs.get(documentId)!);
+    if (++written % limits.batch === 0) yield;
+  }
+  for (const fields of passes(target, limits.passBytes)) {
     const gathered = gather(target, fields);
-    let written = 0;
     for (const code of [...gathered.keys()].sort((a, b) => a - b)) {
       const sets = gathered.get(code)!;
       const values = [...sets.keys()].sort(compareIndexValues);
       // One key array, its value and block id set before each put (lmdb-js encodes it at once).
       const key: Key[] = [target.t, code, target.s, values[0]!, 0];
-      const options = { append: afterEnd(idx, key) };
-      const put = (first: number, bytes: Buffer) => {
-        key[4] = first;
-        // lmdb-js answers false, writing nothing, for an appended key that does not come last.
-        if (!(idx.putSync(key, bytes, options) as unknown as boolean)) throw new Error(`the index entry ${JSON.stringify(key)} is out of order`);
-      };
+      const writer = new OrderedWriter(dbs.idx, key);
       for (const value of values) {
         const set = sets.get(value)!;
         key[3] = value as Key;
-        if (typeof set === 'number') {
-          // Most sets are one row's (an exact value's): its directory is the id alone (posting-values.ts).
-          sole.writeUInt32LE(set);
-          put(0, sole);
-          written++;
-        } else {
-          const { directory, blocks: parts } = wholeSet(set.ids.subarray(0, set.n));
-          put(0, plainBytes(directory));
-          for (const part of parts) put(part[0]!, blockBytes(blocks, part));
-          written += 1 + parts.length;
-        }
-        if (written >= BUILD_BATCH) {
+        written += putSet(writer, key, typeof set === 'number' ? Uint32Array.of(set) : set.view(), dbs.blockFormat);
+        if (written >= limits.batch) {
           written = 0;
           yield;
         }
@@ -101,16 +79,6 @@ export function* buildIndexSets(idx: Database<Buffer, Key[]>, target: BuildTarge
       gathered.delete(code);
     }
   }
-}
-
-/** A set of one id as written: the id alone (a scratch buffer, copied by each put). */
-const sole = Buffer.alloc(4);
-
-/** Whether `first` comes after every key the database holds, so that it and the keys after it may be appended (MDB_APPEND refuses any other). */
-function afterEnd(idx: Database<Buffer, Key[]>, first: Key[]): boolean {
-  // A reverse range needs both ends here: without them lmdb-js reads nothing through our key encoder.
-  for (const last of idx.getKeys({ reverse: true, start: [MAX], end: [null as unknown as Key], limit: 1 })) return compareKeys(last as Key[], first) < 0;
-  return true;
 }
 
 /** Every row of the target in id order, with a row's own instants as the milliseconds they are stored as. */
@@ -126,6 +94,13 @@ function eachStoredEntry(target: BuildTarget, f: IndexedField, row: Row, visit: 
   else eachRowEntry(f, row, visit);
 }
 
+function listOf(first: number, second: number): U32List {
+  const list = new U32List();
+  list.push(first);
+  list.push(second);
+  return list;
+}
+
 function gather(target: BuildTarget, fields: readonly IndexedField[]): Map<number, Gathered> {
   const gathered = new Map<number, Gathered>();
   let id = 0;
@@ -135,8 +110,8 @@ function gather(target: BuildTarget, fields: readonly IndexedField[]): Map<numbe
     const set = sets.get(v);
     if (set === undefined) sets.set(v, id);
     else if (typeof set === 'number') {
-      if (set !== id) sets.set(v, new IdList(set, id));
-    } else if (set.ids[set.n - 1] !== id) set.push(id);
+      if (set !== id) sets.set(v, listOf(set, id));
+    } else if (set.at(set.length - 1) !== id) set.push(id);
   };
   for (const [rowId, row] of storedRows(target)) {
     id = rowId;
@@ -145,8 +120,8 @@ function gather(target: BuildTarget, fields: readonly IndexedField[]): Map<numbe
   return gathered;
 }
 
-/** The target's fields in groups whose sets are estimated to fit PASS_BYTES together, in the order of their codes. */
-function passes(target: BuildTarget): IndexedField[][] {
+/** The target's fields in groups whose sets are estimated to fit `passBytes` together, in the order of their codes. */
+function passes(target: BuildTarget, passBytes: number): IndexedField[][] {
   const fields = [...target.fields].sort((a, b) => a.code - b.code);
   const sample = new Map<IndexedField, { values: Set<string>; bytes: number }>(fields.map((f) => [f, { values: new Set(), bytes: 0 }]));
   let sampled = 0;
@@ -169,7 +144,7 @@ function passes(target: BuildTarget): IndexedField[][] {
   let bytes = 0;
   for (const f of fields) {
     const estimate = (sample.get(f)!.bytes * rows) / Math.max(1, sampled);
-    if (group.length > 0 && bytes + estimate > PASS_BYTES) {
+    if (group.length > 0 && bytes + estimate > passBytes) {
       out.push(group);
       group = [];
       bytes = 0;

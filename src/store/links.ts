@@ -1,4 +1,5 @@
 import type { Dbs } from './dbs.js';
+import { HeldLists, type KeyedPuts } from './held-lists.js';
 import { MAX } from './keys.js';
 import { idBytes, packedFind, packedSplice, packList, unpackList } from './packed-lists.js';
 import { compareOrderKeys, keyBetween, type OrderKey } from './order-key.js';
@@ -52,6 +53,8 @@ export type Placement =
  */
 export class LinkStore {
   private readonly adjacency: Postings;
+  /** Lists `fill` holds for a bulk load (holdFills). */
+  private held: HeldLists | undefined;
   /** The posting sets this store writes: their changes wait until the transaction commits (Postings.flush). */
   readonly postings: readonly Postings[];
 
@@ -229,24 +232,62 @@ export class LinkStore {
     if (this.dbs.links.doesExist([l, source]) || this.boundsOf(l, source) !== undefined) throw new Error(`${list} of row ${source} already has links`);
     this.cache.dropSet(orderHead(l), source);
     const packed = packList(targets);
-    if (packed.length > this.packedBytes) this.writeKeyed(l, source, targets);
+    const keyed = packed.length > this.packedBytes;
+    // A held list's adjacency is written with it.
+    if (this.held) return this.held.add(l, source, keyed ? undefined : packed, targets);
+    if (keyed) this.writeKeyed(l, source, targets);
     else this.dbs.links.putSync([l, source], packed);
     this.adjacency.addAll([l, source], targets);
     this.adjacency.add([l, ANY], source);
   }
 
-  /** Writes a list that has no entries yet in keyed form, with the keys appends to an empty list give. */
-  private writeKeyed(l: number, source: number, targets: ArrayLike<number>): void {
-    const first = keyBetween(undefined, undefined);
-    let key = first;
-    for (let i = 0; i < targets.length; i++) {
-      const target = targets[i]!;
-      if (i > 0) key = keyBetween(key, undefined);
-      this.dbs.links.putSync([l, source, key.n, key.f], target);
-      this.dbs.linkPos.putSync([l, source, target], [key.n, key.f]);
-    }
-    this.putBounds(l, source, [first.n, key.n]);
+  /**
+   * From now on `fill` holds the lists it is given, to write them in key order in `writeHeld`
+   * (held-lists.ts), for a bulk load: a held list reads as empty until then, and nothing but the
+   * load's own `fill` may write its list code meanwhile.
+   */
+  holdFills(): void {
+    this.held ??= new HeldLists();
   }
+
+  /** Writes the lists `fill` held, yielding after every `batch` so that the caller commits; `fill` writes at once again. */
+  *writeHeld(batch: number): Generator<void, void, void> {
+    const held = this.held;
+    this.held = undefined;
+    if (held) {
+      yield* held.write(this.dbs, {
+        writeKeyed: (l, source, targets, puts) => this.writeKeyed(l, source, targets, puts),
+        addSources: (l, sources) => this.adjacency.addAll([l, ANY], sources),
+      }, batch);
+    }
+  }
+
+  /** Forgets held lists (their load failed); `fill` writes at once again. */
+  dropHeld(): void {
+    this.held = undefined;
+  }
+
+  /**
+   * Writes a list that has no entries yet in keyed form, with the keys appends to an empty list
+   * give, each database's entries in key order: links by key, then the bounds and positions by
+   * target (a held list's writers append them: held-lists.ts).
+   */
+  private writeKeyed(l: number, source: number, targets: ArrayLike<number>, puts: KeyedPuts = this.puts): void {
+    const keys: OrderKey[] = [];
+    for (let i = 0; i < targets.length; i++) {
+      keys.push(i === 0 ? keyBetween(undefined, undefined) : keyBetween(keys[i - 1], undefined));
+      puts.link([l, source, keys[i]!.n, keys[i]!.f], targets[i]!);
+    }
+    puts.position([l, source, BOUNDS], [keys[0]!.n, keys[keys.length - 1]!.n] as unknown as [number, string]);
+    const byTarget = Array.from(keys.keys()).sort((a, b) => targets[a]! - targets[b]!);
+    for (const i of byTarget) puts.position([l, source, targets[i]!], [keys[i]!.n, keys[i]!.f]);
+  }
+
+  /** Where `writeKeyed` puts entries when no held list's writers are given. */
+  private readonly puts: KeyedPuts = {
+    link: (key, target) => this.dbs.links.putSync(key, target),
+    position: (key, position) => this.dbs.linkPos.putSync(key, position),
+  };
 
   /** Returns whether the link existed. */
   remove(list: string, source: number, target: number): boolean {

@@ -49,7 +49,7 @@ export class Postings {
   }
 
   /** `add` of many ids to one set: its key is worked out once (a bulk load's lists). */
-  addAll(prefix: readonly Key[], ids: readonly number[]): void {
+  addAll(prefix: readonly Key[], ids: ArrayLike<number>): void {
     if (ids.length === 0) return;
     const headKey = this.headKey(prefix);
     const head = this.pendingHead(headKey, prefix);

@@ -18,8 +18,17 @@ interface TypeState {
   readonly db: RowDb;
   /** The fields its rows keep as milliseconds (row-times.ts). */
   readonly instants: readonly string[];
-  /** Its indexed fields while their sets are not kept up (`suspendIndexes`; `fields` is empty then). */
-  readonly suspended?: readonly IndexedField[];
+  /** While its indexes are not kept up (`suspendIndexes`; `fields` is empty then). */
+  readonly suspended?: Suspended;
+}
+
+/** A type's indexes while a bulk load writes its rows, to build them at its end (index-build.ts). */
+interface Suspended {
+  readonly fields: readonly IndexedField[];
+  /** The one scope its rows are written in. */
+  readonly scope: string;
+  /** Its rows' ids by documentId, in place of its entries in `docs`. */
+  readonly docs: Map<string, number>;
 }
 
 export interface IndexGroup {
@@ -91,17 +100,22 @@ export class RowStore {
 
   /** The row id of one version of a document. */
   idOf(type: string, documentId: string, status: Status, locale: string | null): number | undefined {
+    const suspended = this.types.get(type)?.suspended;
+    if (suspended) return scopeKey(status, locale) === suspended.scope ? suspended.docs.get(documentId) : undefined;
     return this.dbs.docs.get([this.code(type), documentId, scopeKey(status, locale)]);
   }
 
   /** Every stored version of a document. */
   versions(type: string, documentId: string): RowVersion[] {
     const t = this.code(type);
-    const out: RowVersion[] = [];
-    for (const { key, value } of this.dbs.docs.getRange({ start: [t, documentId], end: [t, documentId, MAX] })) {
-      const scope = key[2] as string;
-      out.push({ id: value, status: scope[0] === 'p' ? 'published' : 'draft', locale: scope.length > 1 ? scope.slice(1) : null });
+    const version = (id: number, scope: string): RowVersion => ({ id, status: scope[0] === 'p' ? 'published' : 'draft', locale: scope.length > 1 ? scope.slice(1) : null });
+    const suspended = this.state(type).suspended;
+    if (suspended) {
+      const id = suspended.docs.get(documentId);
+      return id === undefined ? [] : [version(id, suspended.scope)];
     }
+    const out: RowVersion[] = [];
+    for (const { key, value } of this.dbs.docs.getRange({ start: [t, documentId], end: [t, documentId, MAX] })) out.push(version(value, key[2] as string));
     return out;
   }
 
@@ -345,12 +359,15 @@ export class RowStore {
     const row = { id, ...fields } as Row;
     const s = scopeKey(scope.status, scope.locale);
     const docKey = [t, row.documentId, s];
-    if (this.dbs.docs.get(docKey) !== undefined) throw new Error(`Document ${row.documentId} already has a ${s} row`);
+    const { suspended } = state;
+    if (suspended && s !== suspended.scope) throw new Error(`${type} rows are bulk loaded in one scope: this one is ${s}`);
+    if (suspended ? suspended.docs.has(row.documentId) : this.dbs.docs.get(docKey) !== undefined) throw new Error(`Document ${row.documentId} already has a ${s} row`);
     this.cache.dropRow(type, id);
     // A new id is the type's largest: appended, each page is filled before the next is begun (dbs.ts, SHAPES_FIRST).
     const written = state.db.putSync(id, storedRow(row, state.instants), this.appendRows) as unknown as boolean;
     if (!written) throw new Error(`${type} row ${id} is not after the rows stored`);
-    this.dbs.docs.putSync(docKey, id);
+    if (suspended) suspended.docs.set(row.documentId, id);
+    else this.dbs.docs.putSync(docKey, id);
     this.universe.add([t, s], id);
     this.bumpCount(type, t, s, 1);
     for (const f of state.fields) eachRowEntry(f, row, this.indexer(t, s, id, true));
@@ -381,7 +398,8 @@ export class RowStore {
     const t = state.code;
     const s = scopeKey(scope.status, scope.locale);
     for (const f of state.fields) eachRowEntry(f, old, this.indexer(t, s, id, false));
-    this.dbs.docs.removeSync([t, old.documentId, s]);
+    if (state.suspended) state.suspended.docs.delete(old.documentId);
+    else this.dbs.docs.removeSync([t, old.documentId, s]);
     this.universe.remove([t, s], id);
     this.bumpCount(type, t, s, -1);
     this.cache.dropRow(type, id);
@@ -389,20 +407,21 @@ export class RowStore {
   }
 
   /**
-   * Stops keeping a type's index sets as its rows are written, for a bulk load that builds them
-   * from its rows at its end (Store.buildIndexesLater); reading them before throws.
+   * Stops keeping a type's indexes as its rows are written, for a bulk load that writes them all
+   * in `scope` and builds the indexes from them at its end (Store.buildIndexesLater): its field
+   * indexes are not written, and reading them throws; its documentId lookup is kept in memory.
    */
-  suspendIndexes(type: string): void {
+  suspendIndexes(type: string, scope: RowScope): void {
     const state = this.state(type);
-    if (!state.suspended) this.types.set(type, { ...state, fields: [], suspended: state.fields });
+    if (!state.suspended) this.types.set(type, { ...state, fields: [], suspended: { fields: state.fields, scope: scopeKey(scope.status, scope.locale), docs: new Map() } });
   }
 
-  /** Keeps a suspended type's index sets again, and answers what building them from its rows, all in `scope`, takes. */
-  resumeIndexes(type: string, scope: RowScope): BuildTarget {
+  /** Keeps a suspended type's indexes again, and answers what building them from its rows takes. */
+  resumeIndexes(type: string): BuildTarget {
     const { suspended, ...state } = this.state(type);
-    const fields = suspended ?? state.fields;
-    this.types.set(type, { ...state, fields });
-    return { t: state.code, s: scopeKey(scope.status, scope.locale), fields, db: state.db, instants: state.instants };
+    if (!suspended) throw new Error(`${type}'s indexes are not suspended`);
+    this.types.set(type, { ...state, fields: suspended.fields });
+    return { t: state.code, s: suspended.scope, fields: suspended.fields, db: state.db, instants: state.instants, docs: suspended.docs };
   }
 
   /** Adds a row's id to (or removes it from) the index sets it visits. */

@@ -7,7 +7,7 @@ import type { Postings } from './postings.js';
 import { RowStore } from './rows.js';
 import { checkStore, type CheckReport, type ComponentLayout } from './check/check.js';
 import type { LinkLayout, RowScope, TypeLayout } from './layout.js';
-import { buildIndexSets } from './index-build.js';
+import { BUILD_LIMITS, buildIndexSets, type BuildLimits } from './index-build.js';
 import { MAX } from './keys.js';
 import { ReadCache } from './read-cache.js';
 import { ReadGuard } from './read-guard.js';
@@ -25,6 +25,8 @@ export interface StoreOptions {
   readonly mapSize?: number;
   /** Link lists whose targets fit in this many bytes are packed (links.ts, default PACKED_BYTES); a low bound puts short lists in the keyed form. */
   readonly packedListBytes?: number;
+  /** A bulk load's index build's bounds (index-build.ts, default BUILD_LIMITS). */
+  readonly buildLimits?: BuildLimits;
 }
 
 /**
@@ -57,8 +59,8 @@ export class Store {
   private depth = 0;
   /** A bulk load is running (deferIndexes). */
   private deferring = false;
-  /** Types of the running bulk load whose index sets are built from their rows, each with the one scope its rows are in (buildIndexesLater). */
-  private readonly unbuilt = new Map<string, RowScope>();
+  /** Types of the running bulk load whose indexes are built from their rows (buildIndexesLater). */
+  private readonly unbuilt = new Set<string>();
   /** A transaction of the running bulk load was rolled back, losing the load's waiting changes with its own. */
   private deferredLoss: unknown = NO_FAILURE;
   /** The posting sets whose changes wait for the commit (Postings.flush); none until the constructor's transaction, whose upkeepIndexes flushes its own. */
@@ -70,7 +72,7 @@ export class Store {
   /** The write generation this instance's cache reflects. */
   private seenGeneration = 0;
 
-  private constructor(env: RootDatabase, layouts: readonly TypeLayout[], readOnly: boolean, packedListBytes: number) {
+  private constructor(env: RootDatabase, layouts: readonly TypeLayout[], readOnly: boolean, packedListBytes: number, private readonly buildLimits: BuildLimits) {
     this.env = env;
     this.dbs = openDbs(env, !readOnly);
     this.layouts = layouts;
@@ -111,7 +113,7 @@ export class Store {
       // Values are our own records; never share decoded objects between reads.
       cache: false,
     });
-    return new Store(env, layouts, readOnly, options.packedListBytes ?? PACKED_BYTES);
+    return new Store(env, layouts, readOnly, options.packedListBytes ?? PACKED_BYTES, options.buildLimits ?? BUILD_LIMITS);
   }
 
   /**
@@ -168,6 +170,7 @@ export class Store {
   async deferIndexes<T>(run: () => Promise<T>): Promise<T> {
     if (this.deferring) throw new Error('a bulk load is already running');
     this.deferring = true;
+    this.links.holdFills();
     try {
       const result = await run();
       this.refuseAfterLoss();
@@ -180,44 +183,48 @@ export class Store {
       this.deferring = false;
       this.deferredLoss = NO_FAILURE;
       // A failed load's folder lacks the sets it had not built; this instance keeps them up again.
-      for (const [type, scope] of this.unbuilt) this.rows.resumeIndexes(type, scope);
+      for (const type of this.unbuilt) this.rows.resumeIndexes(type);
       this.unbuilt.clear();
+      this.links.dropHeld();
       for (const postings of this.postings) postings.discard();
     }
   }
 
   /**
    * In a bulk load, for a type that has no rows yet and whose rows it writes all in `scope`: the
-   * type's index sets are not kept up as its rows are written, but built from them, in key order,
-   * by `buildIndexes` or when the load ends (index-build.ts), and reading them before throws.
-   * Answers whether they are (false outside a load, and for a type that has rows).
+   * type's indexes (its documentId lookup and its field index sets) are not written as its rows
+   * are, but built from them in key order by `buildIndexes` or when the load ends
+   * (index-build.ts). Meanwhile its documentId lookup is kept in memory, and reading its field
+   * indexes throws. Answers whether they are (false outside a load, and for a type that has rows).
    */
   buildIndexesLater(type: string, scope: RowScope): boolean {
     if (this.unbuilt.has(type)) return true;
     if (!this.deferring || this.rows.scopes(type).length > 0) return false;
-    this.rows.suspendIndexes(type);
-    this.unbuilt.set(type, scope);
+    this.rows.suspendIndexes(type, scope);
+    this.unbuilt.add(type);
     return true;
   }
 
-  /** Whether a type's index sets wait for `buildIndexes` (buildIndexesLater). */
+  /** Whether a type's indexes wait for `buildIndexes` (buildIndexesLater). */
   indexesPending(type: string): boolean {
     return this.unbuilt.has(type);
   }
 
-  /** Builds the index sets `buildIndexesLater` put off, committing every BUILD_BATCH entries. */
+  /** Builds the indexes `buildIndexesLater` put off, and writes the link lists the load held (LinkStore.holdFills), committing every `buildLimits.batch` entries. */
   buildIndexes(): void {
     this.refuseAfterLoss();
     // In the order of their keys, so that each type's sets come after the last's, appended.
-    for (const [type, scope] of [...this.unbuilt].sort(([a], [b]) => this.code(a) - this.code(b))) {
+    for (const type of [...this.unbuilt].sort((a, b) => this.code(a) - this.code(b))) {
       this.unbuilt.delete(type);
-      const target = this.rows.resumeIndexes(type, scope);
-      const other = this.rows.scopes(type).find((s) => s.status !== scope.status || s.locale !== scope.locale);
-      if (other) throw new Error(`${type} has rows in another scope than the one its indexes are built for`);
-      const build = buildIndexSets(this.dbs.idx, target, this.dbs.blockFormat);
-      for (let done = false; !done;) done = this.transact(() => build.next().done === true);
+      this.commitEach(buildIndexSets(this.dbs, this.rows.resumeIndexes(type), this.buildLimits));
     }
+    this.commitEach(this.links.writeHeld(this.buildLimits.batch));
     this.cache.clear();
+  }
+
+  /** Runs a generator's steps, each in a write transaction of its own. */
+  private commitEach(steps: Generator<void, void, void>): void {
+    for (let done = false; !done;) done = this.transact(() => steps.next().done === true);
   }
 
   private refuseAfterLoss(): void {

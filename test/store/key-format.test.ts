@@ -60,6 +60,9 @@ describe('key formats', () => {
     expect(Math.max(...keys.map((k) => k.length))).toBeLessThan(12);
     // Its posting blocks are delta varints (posting-values.ts).
     expect(await recorded('blockFormat')).toBe('delta');
+    // Its rows' shapes sort first, so that new rows are appended (dbs.ts).
+    expect(await recorded('rowShapes')).toBe('first');
+    expect((await rawKeys(`rows:${RESTAURANT}`))[0]!.readUInt32BE()).toBe(0);
   });
 
   it('a folder made with ordered-binary keys keeps them, and serves, writes and checks as before', async () => {
@@ -79,5 +82,8 @@ describe('key formats', () => {
     expect(keys.every((k) => k.length === toBufferKey([1, 1]).length)).toBe(true);
     // Nor does it take the later block format: its blocks stay four bytes an id.
     expect(await recorded('blockFormat')).toBeUndefined();
+    // Nor the later place of its rows' shapes: after every row, where rows are not appended.
+    expect(await recorded('rowShapes')).toBeUndefined();
+    expect((await rawKeys(`rows:${RESTAURANT}`)).at(-1)!.readUInt32BE()).toBe(0xffff_ffff);
   });
 });

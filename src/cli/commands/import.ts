@@ -66,9 +66,10 @@ Example:
       schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, noSync: true, ...i18n,
     }, ctx);
     const data = resolve(ctx.cwd, s.data.value);
+    let inOrder = false;
     try {
       // Marked incomplete from before its first write: a folder this import does not finish is never served as if whole.
-      await importFile(quarry, file, s.batch.value, ctx.stderr, () => markImportStarted(data, file));
+      ({ inOrder } = await importFile(quarry, file, s.batch.value, ctx.stderr, () => markImportStarted(data, file)));
     } catch (e) {
       const wrote = e instanceof ImportStopped && e.wrote;
       if (!wrote) clearImportMark(data);
@@ -79,8 +80,9 @@ Example:
     } finally {
       await quarry.close();
     }
-    // The folder was new and is closed again: the import's free pages would slow later commits.
-    const { bytesBefore, bytesAfter } = await compactStore(data);
+    // The folder was new and is closed again: the import's free pages would slow later commits,
+    // and pages written entry by entry are half empty (compactStore).
+    const { bytesBefore, bytesAfter } = await compactStore(data, { repack: !inOrder });
     clearImportMark(data);
     ctx.stderr.write(`compacted: ${mib(bytesBefore)} -> ${mib(bytesAfter)}\n`);
     return 0;

@@ -9,6 +9,8 @@ import { StagedUploads } from './uploads-in.js';
 export interface ImportSummary {
   readonly records: number;
   readonly ms: number;
+  /** Every record went through the bulk door, which writes in key order (Importer.inOrder). */
+  readonly inOrder: boolean;
 }
 
 /**
@@ -86,7 +88,7 @@ async function load(importer: Importer, uploads: StagedUploads, quarry: Quarry, 
   });
   const ms = Date.now() - started;
   progress.finish(`${importer.count} records in ${(ms / 1000).toFixed(1)} s, ${perSecond(importer.count, started)}/s`);
-  return { records: importer.count, ms };
+  return { records: importer.count, ms, inOrder: importer.inOrder };
 }
 
 const perSecond = (records: number, since: number): string => Math.round((records * 1000) / Math.max(1, Date.now() - since)).toLocaleString('en-US');

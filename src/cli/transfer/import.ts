@@ -52,6 +52,11 @@ export class Importer {
   count = 0;
   /** A batch has been committed to the data folder (a failing one too: its other calls commit with it). */
   wrote = false;
+  /**
+   * Every record so far was of a type the bulk door takes, whose rows, indexes and lists a load
+   * writes appended in key order; records through the document service write pages half full.
+   */
+  inOrder = true;
 
   constructor(private readonly quarry: Quarry, private readonly batch: number) {}
 
@@ -74,6 +79,7 @@ export class Importer {
     if (section >= 3 && !this.published) await this.publishAll();
     this.section = section;
     const where = describe(record, n);
+    if (!this.direct(ct)) this.inOrder = false;
     if (this.direct(ct)) this.schedule(this.writeDirect(ct, record, where), where, false);
     else if (record.kind === 'version') this.schedule(this.writeVersion(ct, record), where, false);
     else {

@@ -1,0 +1,99 @@
+import type { Key } from 'lmdb';
+import type { Dbs } from './dbs.js';
+import { ByteList, U32List } from './growable.js';
+import { OrderedWriter, putSet } from './ordered-writer.js';
+import { unpackList } from './packed-lists.js';
+
+/** One list code's held lists, in the order they came. */
+interface Run {
+  readonly sources: U32List;
+  /** Each list's packed bytes, by its index in `sources`; empty for a keyed one. */
+  readonly packed: ByteList;
+  /** The targets of lists too long to pack, by source. */
+  readonly keyed: Map<number, Uint32Array>;
+}
+
+/** Where a keyed list's entries go: its links, and its bounds and positions. */
+export interface KeyedPuts {
+  link(key: Key[], target: number): void;
+  position(key: Key[], position: [number, string]): void;
+}
+
+/** What writing held lists needs of the link store. */
+export interface ListStore {
+  /** Writes a keyed list, its entries in key order through `puts`. */
+  writeKeyed(l: number, source: number, targets: Uint32Array, puts: KeyedPuts): void;
+  /** Adds sources, ascending, to the set of a list code's sources that have links. */
+  addSources(l: number, sources: Uint32Array): void;
+}
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * Link lists a bulk load fills (LinkStore.fill), held in memory to be written at its end in key
+ * order, appended, with each list's set of targets: written as they came, a restaurant's chef
+ * and categories lists went to two places of each B-tree in turn, and each page was left half
+ * full when it split. A million restaurants' two lists take about 10 MB here, packed as they
+ * will be stored.
+ */
+export class HeldLists {
+  private readonly runs = new Map<number, Run>();
+
+  /** Holds a list: `packed` is its stored bytes (copied here), or undefined for one to write keyed. */
+  add(l: number, source: number, packed: Uint8Array | undefined, targets: ArrayLike<number>): void {
+    let run = this.runs.get(l);
+    if (!run) this.runs.set(l, (run = { sources: new U32List(1024), packed: new ByteList(), keyed: new Map() }));
+    run.sources.push(source);
+    run.packed.push(packed ?? EMPTY);
+    if (!packed) run.keyed.set(source, Uint32Array.from(targets));
+  }
+
+  /**
+   * Writes every held list and its set of targets, lists by code and each code's by source,
+   * yielding after every `batch` lists so that the caller commits. A list held twice is refused.
+   */
+  *write(dbs: Pick<Dbs, 'links' | 'linkPos' | 'adj' | 'blockFormat'>, store: ListStore, batch: number): Generator<void, void, void> {
+    let written = 0;
+    for (const l of [...this.runs.keys()].sort((a, b) => a - b)) {
+      const { sources, packed, keyed } = this.runs.get(l)!;
+      const order = inSourceOrder(sources.view());
+      const key: Key[] = [l, sources.at(order[0]!)];
+      const setKey: Key[] = [l, 0, 0];
+      const links = new OrderedWriter(dbs.links, key);
+      const adj = new OrderedWriter(dbs.adj, setKey);
+      let positions: OrderedWriter<[number, string]> | undefined;
+      const puts: KeyedPuts = {
+        link: (at, target) => links.put(at, target),
+        position: (at, position) => (positions ??= new OrderedWriter(dbs.linkPos, at)).put(at, position),
+      };
+      const ordered = new Uint32Array(order.length);
+      for (let k = 0; k < order.length; k++) {
+        const i = order[k]!;
+        const source = sources.at(i);
+        if (k > 0 && source === ordered[k - 1]) throw new Error(`the list ${l} of row ${source} is filled twice`);
+        ordered[k] = source;
+        let targets = keyed.get(source);
+        if (targets) store.writeKeyed(l, source, targets, puts);
+        else {
+          key[1] = source;
+          links.put(key, packed.get(i));
+          targets = unpackList(packed.get(i))!;
+        }
+        setKey[1] = source;
+        putSet(adj, setKey, Uint32Array.from(targets).sort(), dbs.blockFormat);
+        if (++written % batch === 0) yield;
+      }
+      store.addSources(l, ordered);
+      this.runs.delete(l);
+    }
+  }
+}
+
+/** The indexes of `sources` in ascending order of source: most often as they came (an export lists rows in id order). */
+function inSourceOrder(sources: Uint32Array): Uint32Array {
+  const order = Uint32Array.from({ length: sources.length }, (_, i) => i);
+  for (let i = 1; i < sources.length; i++) {
+    if (sources[i]! < sources[i - 1]!) return order.sort((a, b) => sources[a]! - sources[b]!);
+  }
+  return order;
+}

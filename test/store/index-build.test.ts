@@ -1,0 +1,156 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { open } from 'lmdb';
+import { Store } from '../../src/store/store.js';
+import type { LinkLayout, RowScope, TypeLayout } from '../../src/store/layout.js';
+
+/**
+ * A bulk load builds the indexes of the types it writes from their rows at its end
+ * (Store.buildIndexesLater, index-build.ts), and writes the lists it filled in key order
+ * (held-lists.ts): the folder must come out entry for entry as writing row by row leaves it.
+ */
+const A = 'api::a.a';
+const B = 'api::b.b';
+const layouts: TypeLayout[] = [
+  { name: A, fields: [
+    { name: 'documentId', index: 'ordered' }, { name: 'name', index: 'text', grams: true }, { name: 'n', index: 'ordered' },
+    { name: 'at', index: 'instant' }, { name: 'items', index: 'ordered', path: ['parts', 'v'], multi: true },
+  ] },
+  { name: B, fields: [{ name: 'documentId', index: 'ordered' }, { name: 'name', index: 'text' }] },
+];
+const links: LinkLayout[] = [];
+const PUBLISHED = { status: 'published', locale: null } as const;
+/** Small bounds, so that a few hundred rows take several passes and many transactions. */
+const limits = { passBytes: 2_000, batch: 7 };
+
+interface RowData {
+  name: string | null;
+  n: number | null;
+  at: string;
+  parts: { v: number }[];
+}
+
+const dirs: string[] = [];
+const folder = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'quarry-index-build-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const openStore = (path: string) => {
+  const store = Store.open({ path, noSync: true, packedListBytes: 8, buildLimits: limits }, layouts);
+  store.intern(['A.list']);
+  return store;
+};
+const docId = (i: number) => `d${String(i).padStart(23, '0')}`;
+const targets = (length: number) => Array.from({ length }, (_, k) => 1000 * k + 1);
+const fields = (i: number, r: RowData) => ({ documentId: docId(i), ...r, createdAt: r.at, updatedAt: r.at, publishedAt: r.at });
+
+/** Every entry of the databases an index build writes, as raw bytes. */
+async function entriesOf(path: string): Promise<Record<string, string[]>> {
+  const env = open({ path, noSubdir: false, maxDbs: 80, readOnly: true });
+  const out: Record<string, string[]> = {};
+  try {
+    for (const name of ['idx', 'docs', 'scope', 'links', 'linkPos', 'adj', `rows:${A}`]) {
+      const db = env.openDB({ name, keyEncoding: 'binary', encoding: 'binary' });
+      out[name] = [...db.getRange()].map(({ key, value }) => `${(key as Buffer).toString('hex')}=${(value as Buffer).toString('hex')}`);
+    }
+  } finally {
+    await env.close();
+  }
+  return out;
+}
+
+const row = fc.record<RowData>({
+  name: fc.option(fc.constantFrom('Thai', 'thai', 'Greek house', 'É', 'x'.repeat(300), 'pizza place'), { nil: null }),
+  n: fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }),
+  at: fc.constantFrom('2024-01-02T03:04:05.000Z', '2025-06-07T08:09:10.500Z', 'not an instant'),
+  parts: fc.array(fc.record({ v: fc.integer({ min: 0, max: 4 }) }), { maxLength: 3 }),
+});
+
+describe('a bulk load\'s index build', () => {
+  it('leaves the indexes, documentId lookup and lists that writing row by row leaves, entry for entry', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 120 }), fc.array(fc.nat({ max: 5 }), { maxLength: 120 }), async (rows, lists) => {
+      // B has rows before the load: A's sets come before them in key order, so they are not appended.
+      const direct = folder();
+      const plain = openStore(direct);
+      plain.transact(() => {
+        plain.rows.insert(B, PUBLISHED, { documentId: docId(0), name: 'before' });
+        rows.forEach((r, i) => plain.rows.insert(A, PUBLISHED, fields(i, r)));
+        lists.forEach((length, i) => plain.links.fill('A.list', i + 1, targets(length)));
+      });
+      await plain.close();
+
+      const built = folder();
+      const store = openStore(built);
+      store.transact(() => store.rows.insert(B, PUBLISHED, { documentId: docId(0), name: 'before' }));
+      await store.deferIndexes(async () => {
+        expect(store.buildIndexesLater(A, PUBLISHED)).toBe(true);
+        expect(store.buildIndexesLater(B, PUBLISHED)).toBe(false);
+        rows.forEach((r, i) => store.transact(() => store.rows.insert(A, PUBLISHED, fields(i, r))));
+        // Lists come in no order of their sources.
+        [...lists.entries()].reverse().forEach(([i, length]) => store.transact(() => store.links.fill('A.list', i + 1, targets(length))));
+      });
+      await store.close();
+      expect(await entriesOf(built)).toEqual(await entriesOf(direct));
+    }), { numRuns: 15 });
+  });
+
+  it('keeps the documentId lookup in memory meanwhile, and refuses to read a field index before it is built', async () => {
+    const store = openStore(folder());
+    await store.deferIndexes(async () => {
+      store.buildIndexesLater(A, PUBLISHED);
+      const first = store.transact(() => store.rows.insert(A, PUBLISHED, fields(1, { name: 'Thai', n: 1, at: '2024-01-02T03:04:05.000Z', parts: [] })));
+      expect(store.rows.idOf(A, docId(1), 'published', null)).toBe(first.id);
+      expect(store.rows.idOf(A, docId(1), 'draft', null)).toBeUndefined();
+      expect(store.rows.versions(A, docId(1))).toEqual([{ id: first.id, status: 'published', locale: null }]);
+      expect(() => store.rows.idsEqual(A, 'name', PUBLISHED, 'Thai')).toThrow(/before the bulk load writing its rows has built it/);
+    });
+    expect(store.rows.idsEqual(A, 'name', PUBLISHED, 'Thai')).toHaveLength(1);
+    expect(store.check(links, []).problems).toEqual([]);
+    await store.close();
+  });
+
+  it('refuses a second row of a document, and a row in another scope, failing the load', async () => {
+    const load = async (rows: readonly (readonly [RowScope, number])[]) => {
+      const store = openStore(folder());
+      try {
+        await store.deferIndexes(async () => {
+          store.buildIndexesLater(A, PUBLISHED);
+          for (const [scope, i] of rows) store.transact(() => store.rows.insert(A, scope, fields(i, { name: 'one', n: 2, at: 'x', parts: [] })));
+        });
+      } finally {
+        await store.close();
+      }
+    };
+    await expect(load([[PUBLISHED, 1], [PUBLISHED, 1]])).rejects.toThrow(/already has a p row/);
+    await expect(load([[{ status: 'draft', locale: null }, 1]])).rejects.toThrow(/in one scope/);
+  });
+
+  it('refuses a list filled twice when it writes the held lists', async () => {
+    const store = openStore(folder());
+    await expect(store.deferIndexes(async () => {
+      store.transact(() => store.links.fill('A.list', 3, [1, 2]));
+      store.transact(() => store.links.fill('A.list', 3, [4]));
+    })).rejects.toThrow(/filled twice/);
+    await store.close();
+  });
+
+  it('resumes keeping the indexes up when its load fails', async () => {
+    const store = openStore(folder());
+    await expect(store.deferIndexes(async () => {
+      store.buildIndexesLater(A, PUBLISHED);
+      throw new Error('stopped');
+    })).rejects.toThrow('stopped');
+    store.transact(() => store.rows.insert(A, PUBLISHED, fields(1, { name: 'Thai', n: 1, at: 'x', parts: [] })));
+    expect(store.rows.idsEqual(A, 'name', PUBLISHED, 'Thai')).toHaveLength(1);
+    expect(store.indexesPending(A)).toBe(false);
+    await store.close();
+  });
+});
