@@ -37,8 +37,6 @@ export interface RowRecord extends Timestamps {
 export class BulkLoad {
   /** Per bidirectional relation filled here: what each side's lists held, summed (see `verify`). */
   private readonly sides = new Map<string, { readonly name: string; readonly own: LinkSums; readonly far: LinkSums }>();
-  /** Row ids of documents links named, by type (`targetsOf`). */
-  private readonly resolved = new Map<string, Map<string, number>>();
   /** Types whose index sets are built from their rows in `finish`. */
   private readonly built = new Set<ContentType>();
   /** `fills`, per attribute: asked for every relation of every record. */
@@ -93,7 +91,9 @@ export class BulkLoad {
       const source = this.rowOf(ct, documentId, path);
       if (!attr.toMany && refs.length > 1) throw ValidationError.at(path, `${attr.name} links at most one entry, the record lists ${refs.length}`);
       const scope = { type: ct, ...PUBLISHED };
-      const targets = refs.flatMap((ref, i) => this.targetsOf(scope, attr, ref, `${path}.${i}`));
+      const targets = refs.flatMap((ref, i) => resolveTarget(this.engine, scope, attr, {
+        ref: { kind: 'document', documentId: ref.documentId, locale: ref.locale ?? undefined, status: ref.status }, position: undefined, path: `${path}.${i}`,
+      }));
       if (new Set(targets).size !== targets.length) throw ValidationError.at(path, `${attr.name} lists an entry twice`);
       const twoWay = attr.inverse !== undefined;
       this.engine.writer.fillList(attr, source, targets, !twoWay);
@@ -115,7 +115,11 @@ export class BulkLoad {
       const source = this.rowOf(ct, documentId, path);
       const input = readWriteData(this.engine.registry, ct, data);
       const row = { type: ct, id: source, documentId, ...PUBLISHED };
-      for (const [attr, op] of input.relations) applyRelationOp(this.engine, this.engine.writer, row, attr, op);
+      for (const [attr, op] of input.relations) {
+        // Emptying an empty list changes nothing: a count is a point read, where a set reads the list in order.
+        if (op.kind === 'set' && op.items.length === 0 && this.engine.store.links.count(attr.listName, source) === 0) continue;
+        applyRelationOp(this.engine, this.engine.writer, row, attr, op);
+      }
     });
   }
 
@@ -130,7 +134,6 @@ export class BulkLoad {
       for (const ct of this.built) checkUniqueBuilt(this.engine, ct, PUBLISHED);
     });
     this.built.clear();
-    this.resolved.clear();
     for (const { name, own, far } of this.sides.values()) {
       if (own.links !== far.links || own.a !== far.a || own.b !== far.b) {
         throw new ValidationError(`the two sides of ${name} disagree: ${own.links} links one way, ${far.links} the other, or they link other entries`);
@@ -141,32 +144,6 @@ export class BulkLoad {
   private within(ct: ContentType, write: () => void): void {
     if (!this.takes(ct)) throw new Error(`${ct.uid} has draft & publish or locales: a bulk load does not write it`);
     this.engine.store.transact(write);
-  }
-
-  /**
-   * The rows a link names. Within a load, a document of a type whose rows it writes is looked up
-   * once, then remembered: an export links the same ten thousand chefs a million times, and a
-   * lookup in the documentId index of a million rows costs several microseconds. A load stops at
-   * its first rolled-back transaction (Store.deferIndexes), so no remembered row can be one gone.
-   */
-  private targetsOf(scope: Parameters<typeof resolveTarget>[1], attr: RelationAttribute, ref: RowRef, path: string): number[] {
-    const memo = ref.locale === null && ref.status === 'published' && this.engine.store.indexesPending(attr.target) ? this.resolvedIn(attr.target) : undefined;
-    const known = memo?.get(ref.documentId);
-    if (known !== undefined) return [known];
-    const ids = resolveTarget(this.engine, scope, attr, {
-      ref: { kind: 'document', documentId: ref.documentId, locale: ref.locale ?? undefined, status: ref.status }, position: undefined, path,
-    });
-    if (memo && ids.length === 1) {
-      if (memo.size >= RESOLVED_MAX) memo.clear();
-      memo.set(ref.documentId, ids[0]!);
-    }
-    return ids;
-  }
-
-  private resolvedIn(type: string): Map<string, number> {
-    let memo = this.resolved.get(type);
-    if (!memo) this.resolved.set(type, (memo = new Map()));
-    return memo;
   }
 
   private rowOf(ct: ContentType, documentId: string, path: string): number {
@@ -188,9 +165,6 @@ export class BulkLoad {
     }
   }
 }
-
-/** Documents `targetsOf` remembers per type, at most: the few thousand an export links again and again fit many times over. */
-const RESOLVED_MAX = 65_536;
 
 /** The one scope of the rows written here. */
 const PUBLISHED = { status: 'published', locale: null } as const;

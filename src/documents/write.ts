@@ -4,6 +4,7 @@ import type { SourceRow } from '../relations/context.js';
 import { checkTargets } from '../relations/resolve.js';
 import type { ContentType } from '../schema/types.js';
 import { DOCUMENT_ID, newDocumentId } from '../store/document-id.js';
+import { instantOf } from '../store/instants.js';
 import type { Store } from '../store/store.js';
 import type { Row, RowScope, Status } from '../store/layout.js';
 import { normalizeDateTime } from '../query/values/temporal.js';
@@ -131,7 +132,8 @@ export class DocumentWriter {
 /** A restored row's times, each an ISO datetime; a draft's publishedAt is null whatever it says. */
 function checkedTimes(times: Timestamps, status: Status): Timestamps {
   const at = (name: keyof Timestamps, value: unknown): string => {
-    const time = typeof value === 'string' ? normalizeDateTime(value) : undefined;
+    // A time exactly as toISOString prints it (an export's) is its own normal form: one parse, remembered for the row's next.
+    const time = typeof value !== 'string' ? undefined : instantOf(value) !== undefined ? value : normalizeDateTime(value);
     if (!time) throw ValidationError.at(name, `${name} must be an ISO 8601 datetime`);
     return time;
   };

@@ -1,6 +1,6 @@
 import type { Key } from 'lmdb';
 import { ROW_IDS, type Dbs, type RowDb } from './dbs.js';
-import { compareCodePoints, compareIndexValues, type IndexValue } from './index-keys.js';
+import { sortIndexValues, type IndexValue } from './index-keys.js';
 import { eachRowEntry, type IndexedField } from './indexed-fields.js';
 import { U32List } from './growable.js';
 import { OrderedWriter, putSet } from './ordered-writer.js';
@@ -51,7 +51,7 @@ const VALUE_BYTES = 48;
  */
 export function* buildIndexSets(dbs: Pick<Dbs, 'idx' | 'docs' | 'blockFormat'>, target: BuildTarget, limits: BuildLimits): Generator<void, void, void> {
   let written = 0;
-  const docs = [...target.docs.keys()].sort(compareCodePoints);
+  const docs = sortIndexValues([...target.docs.keys()]) as string[];
   const docKey: Key[] = [target.t, docs[0] ?? '', target.s];
   const docWriter = new OrderedWriter(dbs.docs, docKey);
   for (const documentId of docs) {
@@ -63,7 +63,7 @@ export function* buildIndexSets(dbs: Pick<Dbs, 'idx' | 'docs' | 'blockFormat'>, 
     const gathered = gather(target, fields);
     for (const code of [...gathered.keys()].sort((a, b) => a - b)) {
       const sets = gathered.get(code)!;
-      const values = [...sets.keys()].sort(compareIndexValues);
+      const values = sortIndexValues([...sets.keys()]);
       // One key array, its value and block id set before each put (lmdb-js encodes it at once).
       const key: Key[] = [target.t, code, target.s, values[0]!, 0];
       const writer = new OrderedWriter(dbs.idx, key);

@@ -163,9 +163,10 @@ export class Store {
    * written a few times in all rather than once per transaction. Only the load's own writes may
    * read those sets meanwhile (a read outside its transactions throws). If `run` fails, or one
    * of its transactions is rolled back (which drops the changes waiting from earlier ones too:
-   * they cannot be told apart; and the ids of rows it wrote, which callers may have kept), the
-   * load fails: every later transaction of it throws, and what it committed lacks them, so a
-   * caller that commits must mark its folder incomplete (as quarry import does).
+   * they cannot be told apart; and the documentId lookup kept in memory for the types whose
+   * indexes it builds would name rows that are gone), the load fails: every later transaction of
+   * it throws, and what it committed lacks them, so a caller that commits must mark its folder
+   * incomplete (as quarry import does).
    */
   async deferIndexes<T>(run: () => Promise<T>): Promise<T> {
     if (this.deferring) throw new Error('a bulk load is already running');
