@@ -14,8 +14,8 @@ export interface BuildTarget {
   readonly db: RowDb;
   /** Own fields its rows keep as milliseconds (row-times.ts): their keys are the stored numbers. */
   readonly instants: readonly string[];
-  /** Its rows' ids by documentId (their entries in `docs`, not written yet). */
-  readonly docs: ReadonlyMap<string, number>;
+  /** Its rows' ids by documentId (their entries in `docs`, not written yet): emptied once written. */
+  readonly docs: Map<string, number>;
 }
 
 /** One index's sets while they are gathered: a value's one id as the number, more in a list. */
@@ -59,6 +59,8 @@ export function* buildIndexSets(dbs: Pick<Dbs, 'idx' | 'docs' | 'blockFormat'>, 
     docWriter.put(docKey, target.docs.get(documentId)!);
     if (++written % limits.batch === 0) yield;
   }
+  // A million documentIds take a hundred MB: not kept through the passes.
+  target.docs.clear();
   for (const fields of passes(target, limits.passBytes)) {
     const gathered = gather(target, fields);
     for (const code of [...gathered.keys()].sort((a, b) => a - b)) {
