@@ -1,6 +1,6 @@
 import type { Key } from 'lmdb';
 import { ROW_IDS, type Dbs, type RowDb } from './dbs.js';
-import { sortIndexValues, type IndexValue } from './index-keys.js';
+import { mayBeCut, sortIndexValues, type IndexValue } from './index-keys.js';
 import { eachRowEntry, type IndexedField } from './indexed-fields.js';
 import { U32List } from './growable.js';
 import { OrderedWriter, putSet } from './ordered-writer.js';
@@ -54,14 +54,24 @@ export function* buildIndexSets(dbs: Pick<Dbs, 'idx' | 'docs' | 'blockFormat'>, 
   const docs = sortIndexValues([...target.docs.keys()]) as string[];
   const docKey: Key[] = [target.t, docs[0] ?? '', target.s];
   const docWriter = new OrderedWriter(dbs.docs, docKey);
+  // The documentId index holds what the lookup does: written beside it when it comes first in key order (as a layout lists it).
+  const first = firstByCode(target.fields);
+  const byDocumentId = first?.name === 'documentId' && first.path === undefined && first.index === 'ordered' && first.gramCode === undefined && docs.every((d) => !mayBeCut(d)) ? first : undefined;
+  const idKey: Key[] = [target.t, byDocumentId?.code ?? 0, target.s, docs[0] ?? '', 0];
+  const idWriter = byDocumentId && new OrderedWriter(dbs.idx, idKey);
   for (const documentId of docs) {
+    const id = target.docs.get(documentId)!;
     docKey[1] = documentId;
-    docWriter.put(docKey, target.docs.get(documentId)!);
+    docWriter.put(docKey, id);
+    if (idWriter) {
+      idKey[3] = documentId;
+      putSet(idWriter, idKey, Uint32Array.of(id), dbs.blockFormat);
+    }
     if (++written % limits.batch === 0) yield;
   }
   // A million documentIds take a hundred MB: not kept through the passes.
   target.docs.clear();
-  for (const fields of passes(target, limits.passBytes)) {
+  for (const fields of passes(target.fields.filter((f) => f !== byDocumentId), target, limits.passBytes)) {
     const gathered = gather(target, fields);
     for (const code of [...gathered.keys()].sort((a, b) => a - b)) {
       const sets = gathered.get(code)!;
@@ -104,11 +114,11 @@ function listOf(first: number, second: number): U32List {
 }
 
 function gather(target: BuildTarget, fields: readonly IndexedField[]): Map<number, Gathered> {
-  const gathered = new Map<number, Gathered>();
+  // By code in an array: codes are small integers, and a map lookup per entry showed in profiles.
+  const byCode: (Gathered | undefined)[] = [];
   let id = 0;
   const visit = (code: number, v: IndexValue) => {
-    let sets = gathered.get(code);
-    if (!sets) gathered.set(code, (sets = new Map()));
+    const sets = (byCode[code] ??= new Map());
     const set = sets.get(v);
     if (set === undefined) sets.set(v, id);
     else if (typeof set === 'number') {
@@ -119,12 +129,17 @@ function gather(target: BuildTarget, fields: readonly IndexedField[]): Map<numbe
     id = rowId;
     for (const f of fields) eachStoredEntry(target, f, row, visit);
   }
+  const gathered = new Map<number, Gathered>();
+  byCode.forEach((sets, code) => gathered.set(code, sets!));
   return gathered;
 }
 
-/** The target's fields in groups whose sets are estimated to fit `passBytes` together, in the order of their codes. */
-function passes(target: BuildTarget, passBytes: number): IndexedField[][] {
-  const fields = [...target.fields].sort((a, b) => a.code - b.code);
+/** The field whose index sets come first in key order. */
+const firstByCode = (fields: readonly IndexedField[]): IndexedField | undefined => fields.reduce<IndexedField | undefined>((a, f) => (a === undefined || f.code < a.code ? f : a), undefined);
+
+/** Fields in groups whose sets are estimated to fit `passBytes` together, in the order of their codes. */
+function passes(of: readonly IndexedField[], target: BuildTarget, passBytes: number): IndexedField[][] {
+  const fields = [...of].sort((a, b) => a.code - b.code);
   const sample = new Map<IndexedField, { values: Set<string>; bytes: number }>(fields.map((f) => [f, { values: new Set(), bytes: 0 }]));
   let sampled = 0;
   for (const [, row] of storedRows(target, SAMPLE_ROWS)) {
