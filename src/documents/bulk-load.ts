@@ -35,7 +35,7 @@ export interface RowRecord extends Timestamps {
  * Every call runs inside the caller's write transaction, which a failure rolls back whole.
  */
 export class BulkLoad {
-  /** Per bidirectional relation filled here: what each side's lists held, summed (see `verify`). */
+  /** Per bidirectional relation filled here: what each side's lists held, summed (see `finish`). */
   private readonly sides = new Map<string, { readonly name: string; readonly own: LinkSums; readonly far: LinkSums }>();
   /** Types whose index sets are built from their rows in `finish`. */
   private readonly built = new Set<ContentType>();

@@ -5,6 +5,9 @@ import { SOLE_EMPTY, type ReadCache, type SetKeyTail } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 import { BLOCK, blockBytes, blockIds, blocksOf, BLOCKS, decode, directory, INLINE, INLINE_MAX, plainBytes, wholeSet, withTag, type BlockFormat } from './posting-values.js';
 
+/** Up to this many changes to a set kept in blocks, not all after its last id, are made one by one (a block each); more rewrite the set. */
+const FEW_CHANGES = 4;
+
 /**
  * Sets of row ids under a key prefix, built for lmdb-js, where a range read costs several times a
  * point read. Each set has a directory entry `[...prefix, 0]`:
@@ -20,9 +23,6 @@ import { BLOCK, blockBytes, blockIds, blocksOf, BLOCKS, decode, directory, INLIN
  * read or the transaction commits (`flush`): a set changed many times is then read and written
  * once, appended to when the new ids come after its last.
  */
-/** Up to this many changes to a set kept in blocks, not all after its last id, are made one by one (a block each); more rewrite the set. */
-const FEW_CHANGES = 4;
-
 export class Postings {
   constructor(
     private readonly db: Database<Buffer, Key[]>,

@@ -79,8 +79,9 @@ export class Importer {
     if (section >= 3 && !this.published) await this.publishAll();
     this.section = section;
     const where = describe(record, n);
-    if (!this.direct(ct)) this.inOrder = false;
-    if (this.direct(ct)) this.schedule(this.writeDirect(ct, record, where), where, false);
+    const direct = this.direct(ct);
+    if (!direct) this.inOrder = false;
+    if (direct) this.schedule(this.writeDirect(ct, record, where), where, false);
     else if (record.kind === 'version') this.schedule(this.writeVersion(ct, record), where, false);
     else {
       const data = { ...relationData(ct, record), ...this.componentData(ct, record, where) };
