@@ -46,9 +46,15 @@ export class Progress {
     return `, about ${formatSeconds((elapsed * (total - done)) / done / 1000)} left`;
   }
 
-  /** The closing line, on its own line in both modes. */
+  /** A line of its own, in both modes: what a stage with no measure of its own is doing (the bar, if drawn, gives way to it). */
+  say(text: string): void {
+    this.out.write(`${this.out.isTTY && this.drawn ? '\r\x1b[2K' : ''}${this.label}: ${text}\n`);
+    this.drawn = false;
+  }
+
+  /** The closing line. */
   finish(summary: string): void {
-    this.out.write(`${this.out.isTTY && this.drawn ? '\r\x1b[2K' : ''}${this.label}: ${summary}\n`);
+    this.say(summary);
   }
 }
 

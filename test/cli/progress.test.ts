@@ -27,6 +27,15 @@ describe('progress', () => {
     expect(out.text.endsWith('\r\x1b[2Kexport: done\n')).toBe(true);
   });
 
+  it('says a stage on its own line, clearing the bar first on a terminal', () => {
+    const out = new Sink(true);
+    const p = new Progress(out, 'import');
+    p.update(10, 10, 'read');
+    p.say('building');
+    p.finish('done');
+    expect(out.text.endsWith('\r\x1b[2Kimport: building\nimport: done\n')).toBe(true);
+  });
+
   afterEach(() => vi.useRealTimers());
 
   it('tells the time left from the pace so far, once a second has passed', () => {
