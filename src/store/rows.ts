@@ -22,10 +22,9 @@ interface TypeState {
   readonly suspended?: Suspended;
 }
 
-/** A type's indexes while a bulk load writes its rows, to build them at its end (index-build.ts). */
+/** A type's indexes while a bulk load writes its rows in one `scope`, to build them at its end (index-build.ts). */
 interface Suspended {
   readonly fields: readonly IndexedField[];
-  /** The one scope its rows are written in. */
   readonly scope: string;
   /** Its rows' ids by documentId, in place of its entries in `docs`. */
   readonly docs: Map<string, number>;
@@ -110,10 +109,8 @@ export class RowStore {
     const t = this.code(type);
     const version = (id: number, scope: string): RowVersion => ({ id, status: scope[0] === 'p' ? 'published' : 'draft', locale: scope.length > 1 ? scope.slice(1) : null });
     const suspended = this.state(type).suspended;
-    if (suspended) {
-      const id = suspended.docs.get(documentId);
-      return id === undefined ? [] : [version(id, suspended.scope)];
-    }
+    const held = suspended?.docs.get(documentId);
+    if (suspended) return held === undefined ? [] : [version(held, suspended.scope)];
     const out: RowVersion[] = [];
     for (const { key, value } of this.dbs.docs.getRange({ start: [t, documentId], end: [t, documentId, MAX] })) out.push(version(value, key[2] as string));
     return out;
@@ -407,9 +404,9 @@ export class RowStore {
   }
 
   /**
-   * Stops keeping a type's indexes as its rows are written, for a bulk load that writes them all
-   * in `scope` and builds the indexes from them at its end (Store.buildIndexesLater): its field
-   * indexes are not written, and reading them throws; its documentId lookup is kept in memory.
+   * Stops keeping a type's indexes as its rows are written, for a bulk load that writes them all in
+   * `scope` and builds them at its end (Store.buildIndexesLater): field indexes are not written
+   * (reading them throws), and the documentId lookup is kept in memory.
    */
   suspendIndexes(type: string, scope: RowScope): void {
     const state = this.state(type);
