@@ -7,7 +7,8 @@ import type { Postings } from './postings.js';
 import { RowStore } from './rows.js';
 import { checkStore, type CheckReport, type ComponentLayout } from './check/check.js';
 import type { LinkLayout, RowScope, TypeLayout } from './layout.js';
-import { BUILD_LIMITS, buildIndexSets, type BuildLimits } from './index-build.js';
+import { BUILD_LIMITS, gatheredFields, writeDocs, writeSets, type BuildLimits } from './index-build.js';
+import { gatherSets } from './gather-sets.js';
 import { MAX } from './keys.js';
 import { ReadCache } from './read-cache.js';
 import { ReadGuard } from './read-guard.js';
@@ -212,15 +213,21 @@ export class Store {
     return this.unbuilt.has(type);
   }
 
-  /** Builds the indexes `buildIndexesLater` put off, and writes the link lists the load held (LinkStore.holdFills), committing every `buildLimits.batch` entries. */
+  /** Builds the indexes `buildIndexesLater` put off (index-build.ts), and writes the link lists the load held (LinkStore.holdFills), committing every `buildLimits.batch` entries. */
   buildIndexes(): void {
     this.refuseAfterLoss();
+    const limits = this.buildLimits;
     // In the order of their keys, so that each type's sets come after the last's, appended.
     for (const type of [...this.unbuilt].sort((a, b) => this.code(a) - this.code(b))) {
       this.unbuilt.delete(type);
-      this.commitEach(buildIndexSets(this.dbs, this.rows.resumeIndexes(type), this.buildLimits));
+      const target = this.rows.resumeIndexes(type);
+      const fields = gatheredFields(target);
+      this.commitEach(writeDocs(this.dbs, target, limits));
+      for (const pass of gatherSets(target, fields, limits.passBytes)) {
+        for (const sets of pass) this.commitEach(writeSets(this.dbs, target, sets, limits));
+      }
     }
-    this.commitEach(this.links.writeHeld(this.buildLimits.batch));
+    this.commitEach(this.links.writeHeld(limits.batch));
     this.cache.clear();
   }
 

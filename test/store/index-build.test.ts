@@ -76,7 +76,7 @@ const row = fc.record<RowData>({
 
 describe('a bulk load\'s index build', () => {
   it('leaves the indexes, documentId lookup and lists that writing row by row leaves, entry for entry', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 120 }), fc.array(fc.nat({ max: 5 }), { maxLength: 120 }), async (rows, lists) => {
+    await fc.assert(fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 120, size: 'medium' }), fc.array(fc.nat({ max: 5 }), { maxLength: 120, size: 'medium' }), async (rows, lists) => {
       // B has rows before the load: A's sets come before them in key order, so they are not appended.
       const direct = folder();
       const plain = openStore(direct);

@@ -1,0 +1,141 @@
+import { ROW_IDS, type RowDb } from './dbs.js';
+import { U32List } from './growable.js';
+import { sortIndexValues, type IndexValue } from './index-keys.js';
+import { eachRowEntry, type IndexedField } from './indexed-fields.js';
+import type { Row } from './layout.js';
+
+/** A type's stored rows, as the gathering reads them. */
+export interface RowSource {
+  readonly db: RowDb;
+  /** Own fields its rows keep as milliseconds (row-times.ts): their keys are the stored numbers. */
+  readonly instants: readonly string[];
+}
+
+/** One index code's sets in key order: the ids of `values[i]` are `ids[offsets[i]]` up to `ids[offsets[i + 1]]`, ascending. */
+export interface CodeSets {
+  readonly code: number;
+  readonly values: readonly IndexValue[];
+  readonly offsets: Uint32Array;
+  readonly ids: Uint32Array;
+}
+
+/** One index's sets while they are gathered: a value's one id as the number, more in a list. */
+type Gathered = Map<IndexValue, number | U32List>;
+
+const SAMPLE_ROWS = 2_000;
+/** What a distinct value costs gathered besides its text: its map slot and key (measured roughly). */
+const VALUE_BYTES = 48;
+
+/**
+ * The index sets of `fields` over every stored row, a pass's codes at a time, each pass's in
+ * ascending order of code: the fields are gathered in groups estimated from a sample of rows to
+ * take `passBytes` of memory together (a million rows' indexes all at once took more than the
+ * rest of their import), each group in one pass over the rows. Rows are read in id order, so
+ * every set's ids come ascending.
+ */
+export function* gatherSets(rows: RowSource, fields: readonly IndexedField[], passBytes: number): Generator<CodeSets[], void, void> {
+  for (const group of passes(rows, fields, passBytes)) {
+    const gathered = gather(rows, group);
+    yield [...gathered.keys()].sort((a, b) => a - b).map((code) => {
+      const sets = gathered.get(code)!;
+      gathered.delete(code);
+      return packed(code, sets);
+    });
+  }
+}
+
+/** A code's gathered sets as flat arrays in key order. */
+function packed(code: number, sets: Gathered): CodeSets {
+  const values = sortIndexValues([...sets.keys()]);
+  const offsets = new Uint32Array(values.length + 1);
+  let total = 0;
+  for (const set of sets.values()) total += typeof set === 'number' ? 1 : set.length;
+  const ids = new Uint32Array(total);
+  values.forEach((value, i) => {
+    const set = sets.get(value)!;
+    if (typeof set === 'number') ids[offsets[i]!] = set;
+    else ids.set(set.view(), offsets[i]!);
+    offsets[i + 1] = offsets[i]! + (typeof set === 'number' ? 1 : set.length);
+  });
+  return { code, values, offsets, ids };
+}
+
+/** Every row in id order. */
+function* storedRows(rows: RowSource, limit?: number): Generator<readonly [number, Row]> {
+  for (const { key, value } of rows.db.getRange({ ...ROW_IDS, limit })) yield [key, value as Row];
+}
+
+/** Visits a stored row's index entries for one field, as `eachRowEntry` visits the row it was written from. */
+function eachStoredEntry(rows: RowSource, f: IndexedField, row: Row, visit: (code: number, v: IndexValue) => void): void {
+  const value = f.path === undefined ? row[f.name] : undefined;
+  // A number in an instant field is the instant it was written as (row-times.ts), which is its key.
+  if (typeof value === 'number' && rows.instants.includes(f.name)) visit(f.code, value);
+  else eachRowEntry(f, row, visit);
+}
+
+function listOf(first: number, second: number): U32List {
+  const list = new U32List();
+  list.push(first);
+  list.push(second);
+  return list;
+}
+
+function gather(rows: RowSource, fields: readonly IndexedField[]): Map<number, Gathered> {
+  // By code in an array: codes are small integers, and a map lookup per entry showed in profiles.
+  const byCode: (Gathered | undefined)[] = [];
+  let id = 0;
+  const visit = (code: number, v: IndexValue) => {
+    const sets = (byCode[code] ??= new Map());
+    const set = sets.get(v);
+    if (set === undefined) sets.set(v, id);
+    else if (typeof set === 'number') {
+      if (set !== id) sets.set(v, listOf(set, id));
+    } else if (set.at(set.length - 1) !== id) set.push(id);
+  };
+  for (const [rowId, row] of storedRows(rows)) {
+    id = rowId;
+    for (const f of fields) eachStoredEntry(rows, f, row, visit);
+  }
+  const gathered = new Map<number, Gathered>();
+  byCode.forEach((sets, code) => gathered.set(code, sets!));
+  return gathered;
+}
+
+/** Fields in groups whose sets are estimated to fit `passBytes` together, in the order of their codes. */
+function passes(rows: RowSource, of: readonly IndexedField[], passBytes: number): IndexedField[][] {
+  const fields = [...of].sort((a, b) => a.code - b.code);
+  const sample = new Map<IndexedField, { values: Set<string>; bytes: number }>(fields.map((f) => [f, { values: new Set(), bytes: 0 }]));
+  let sampled = 0;
+  for (const [, row] of storedRows(rows, SAMPLE_ROWS)) {
+    sampled++;
+    for (const f of fields) {
+      const s = sample.get(f)!;
+      eachStoredEntry(rows, f, row, (code, v) => {
+        s.bytes += 4;
+        const key = `${code}:${typeof v}:${String(v)}`;
+        if (s.values.has(key)) return;
+        s.values.add(key);
+        s.bytes += VALUE_BYTES + (typeof v === 'string' ? v.length : 0);
+      });
+    }
+  }
+  const count = rowCount(rows);
+  const out: IndexedField[][] = [];
+  let group: IndexedField[] = [];
+  let bytes = 0;
+  for (const f of fields) {
+    const estimate = (sample.get(f)!.bytes * count) / Math.max(1, sampled);
+    if (group.length > 0 && bytes + estimate > passBytes) {
+      out.push(group);
+      group = [];
+      bytes = 0;
+    }
+    group.push(f);
+    bytes += estimate;
+  }
+  if (group.length > 0) out.push(group);
+  return out;
+}
+
+/** About how many rows a type has: its row database's entries. */
+const rowCount = (rows: RowSource): number => (rows.db.getStats() as { entryCount: number }).entryCount;
