@@ -27,20 +27,20 @@ const SAMPLE_ROWS = 2_000;
 const VALUE_BYTES = 48;
 
 /**
- * The index sets of `fields` over every stored row, a pass's codes at a time, each pass's in
- * ascending order of code: the fields are gathered in groups estimated from a sample of rows to
- * take `passBytes` of memory together (a million rows' indexes all at once took more than the
- * rest of their import), each group in one pass over the rows. Rows are read in id order, so
- * every set's ids come ascending.
+ * The index sets of `fields` over every stored row, code by code in ascending order: the fields
+ * are gathered in groups estimated from a sample of rows to take `passBytes` of memory together
+ * (a million rows' indexes all at once took more than the rest of their import), each group in
+ * one pass over the rows. Rows are read in id order, so every set's ids come ascending.
  */
-export function* gatherSets(rows: RowSource, fields: readonly IndexedField[], passBytes: number): Generator<CodeSets[], void, void> {
+export function* gatherSets(rows: RowSource, fields: readonly IndexedField[], passBytes: number): Generator<CodeSets, void, void> {
   for (const group of passes(rows, fields, passBytes)) {
     const gathered = gather(rows, group);
-    yield [...gathered.keys()].sort((a, b) => a - b).map((code) => {
+    for (const code of [...gathered.keys()].sort((a, b) => a - b)) {
       const sets = gathered.get(code)!;
+      // Each code's map goes as soon as its sets are flat: a pass's maps and arrays are not all kept at once.
       gathered.delete(code);
-      return packed(code, sets);
-    });
+      yield packed(code, sets);
+    }
   }
 }
 

@@ -223,9 +223,7 @@ export class Store {
       const target = this.rows.resumeIndexes(type);
       const fields = gatheredFields(target);
       this.commitEach(writeDocs(this.dbs, target, limits));
-      for (const pass of gatherSets(target, fields, limits.passBytes)) {
-        for (const sets of pass) this.commitEach(writeSets(this.dbs, target, sets, limits));
-      }
+      for (const sets of gatherSets(target, fields, limits.passBytes)) this.commitEach(writeSets(this.dbs, target, sets, limits));
     }
     this.commitEach(this.links.writeHeld(limits.batch));
     this.cache.clear();
