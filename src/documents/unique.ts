@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors/index.js';
-import type { ContentType } from '../schema/types.js';
+import type { Attribute, ContentType } from '../schema/types.js';
 import type { Row, RowScope } from '../store/layout.js';
 import type { DocumentEngine } from './engine.js';
 
@@ -7,7 +7,8 @@ import type { DocumentEngine } from './engine.js';
 export function checkUnique(engine: DocumentEngine, ct: ContentType, row: Row, scope: RowScope): void {
   // A bulk load building the type's indexes from its rows checks them all once built (checkUniqueBuilt).
   if (engine.store.indexesPending(ct.uid)) return;
-  for (const attr of uniqueAttributes(ct)) {
+  for (const attr of ct.attributes.values()) {
+    if (!isUnique(attr)) continue;
     const value = row[attr.name];
     if (value === null || value === undefined) continue;
     const clash = engine.store.rows.idsEqual(ct.uid, attr.name, scope, value).some((id) => id !== row.id);
@@ -21,7 +22,8 @@ export function checkUnique(engine: DocumentEngine, ct: ContentType, row: Row, s
  */
 export function checkUniqueBuilt(engine: DocumentEngine, ct: ContentType, scope: RowScope): void {
   const rows = engine.store.rows;
-  for (const attr of uniqueAttributes(ct)) {
+  for (const attr of ct.attributes.values()) {
+    if (!isUnique(attr)) continue;
     for (const group of rows.indexGroups(ct.uid, attr.name, scope, { kind: 'range' })) {
       if (group.ids.length < 2) continue;
       // A key that is a cut prefix of longer text stands for several values.
@@ -38,6 +40,4 @@ export function checkUniqueBuilt(engine: DocumentEngine, ct: ContentType, scope:
   }
 }
 
-function uniqueAttributes(ct: ContentType) {
-  return [...ct.attributes.values()].filter((attr) => attr.kind === 'scalar' && attr.unique);
-}
+const isUnique = (attr: Attribute): boolean => attr.kind === 'scalar' && attr.unique === true;

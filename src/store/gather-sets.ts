@@ -3,13 +3,7 @@ import { U32List } from './growable.js';
 import { sortIndexValues, type IndexValue } from './index-keys.js';
 import { eachRowEntry, type IndexedField } from './indexed-fields.js';
 import type { Row } from './layout.js';
-
-/** A type's stored rows, as the gathering reads them. */
-export interface RowSource {
-  readonly db: RowDb;
-  /** Own fields its rows keep as milliseconds (row-times.ts): their keys are the stored numbers. */
-  readonly instants: readonly string[];
-}
+import { isRowInstant } from './row-times.js';
 
 /** One index code's sets in key order: the ids of `values[i]` are `ids[offsets[i]]` up to `ids[offsets[i + 1]]`, ascending. */
 export interface CodeSets {
@@ -32,7 +26,7 @@ const VALUE_BYTES = 48;
  * (a million rows' indexes all at once took more than the rest of their import), each group in
  * one pass over the rows. Rows are read in id order, so every set's ids come ascending.
  */
-export function* gatherSets(rows: RowSource, fields: readonly IndexedField[], passBytes: number): Generator<CodeSets, void, void> {
+export function* gatherSets(rows: RowDb, fields: readonly IndexedField[], passBytes: number): Generator<CodeSets, void, void> {
   for (const group of passes(rows, fields, passBytes)) {
     const gathered = gather(rows, group);
     for (const code of [...gathered.keys()].sort((a, b) => a - b)) {
@@ -61,15 +55,15 @@ function packed(code: number, sets: Gathered): CodeSets {
 }
 
 /** Every row in id order. */
-function* storedRows(rows: RowSource, limit?: number): Generator<readonly [number, Row]> {
-  for (const { key, value } of rows.db.getRange({ ...ROW_IDS, limit })) yield [key, value as Row];
+function* storedRows(rows: RowDb, limit?: number): Generator<readonly [number, Row]> {
+  for (const { key, value } of rows.getRange({ ...ROW_IDS, limit })) yield [key, value as Row];
 }
 
 /** Visits a stored row's index entries for one field, as `eachRowEntry` visits the row it was written from. */
-function eachStoredEntry(rows: RowSource, f: IndexedField, row: Row, visit: (code: number, v: IndexValue) => void): void {
-  const value = f.path === undefined ? row[f.name] : undefined;
-  // A number in an instant field is the instant it was written as (row-times.ts), which is its key.
-  if (typeof value === 'number' && rows.instants.includes(f.name)) visit(f.code, value);
+function eachStoredEntry(f: IndexedField, row: Row, visit: (code: number, v: IndexValue) => void): void {
+  // A number in a field rows keep as milliseconds is the instant it was written as (row-times.ts), which is its key.
+  const value = row[f.name];
+  if (typeof value === 'number' && isRowInstant(f)) visit(f.code, value);
   else eachRowEntry(f, row, visit);
 }
 
@@ -80,7 +74,7 @@ function listOf(first: number, second: number): U32List {
   return list;
 }
 
-function gather(rows: RowSource, fields: readonly IndexedField[]): Map<number, Gathered> {
+function gather(rows: RowDb, fields: readonly IndexedField[]): Map<number, Gathered> {
   // By code in an array: codes are small integers, and a map lookup per entry showed in profiles.
   const byCode: (Gathered | undefined)[] = [];
   let id = 0;
@@ -94,7 +88,7 @@ function gather(rows: RowSource, fields: readonly IndexedField[]): Map<number, G
   };
   for (const [rowId, row] of storedRows(rows)) {
     id = rowId;
-    for (const f of fields) eachStoredEntry(rows, f, row, visit);
+    for (const f of fields) eachStoredEntry(f, row, visit);
   }
   const gathered = new Map<number, Gathered>();
   byCode.forEach((sets, code) => gathered.set(code, sets!));
@@ -102,7 +96,7 @@ function gather(rows: RowSource, fields: readonly IndexedField[]): Map<number, G
 }
 
 /** Fields in groups whose sets are estimated to fit `passBytes` together, in the order of their codes. */
-function passes(rows: RowSource, of: readonly IndexedField[], passBytes: number): IndexedField[][] {
+function passes(rows: RowDb, of: readonly IndexedField[], passBytes: number): IndexedField[][] {
   const fields = [...of].sort((a, b) => a.code - b.code);
   const sample = new Map<IndexedField, { values: Set<string>; bytes: number }>(fields.map((f) => [f, { values: new Set(), bytes: 0 }]));
   let sampled = 0;
@@ -110,7 +104,7 @@ function passes(rows: RowSource, of: readonly IndexedField[], passBytes: number)
     sampled++;
     for (const f of fields) {
       const s = sample.get(f)!;
-      eachStoredEntry(rows, f, row, (code, v) => {
+      eachStoredEntry(f, row, (code, v) => {
         s.bytes += 4;
         const key = `${code}:${typeof v}:${String(v)}`;
         if (s.values.has(key)) return;
@@ -138,4 +132,4 @@ function passes(rows: RowSource, of: readonly IndexedField[], passBytes: number)
 }
 
 /** About how many rows a type has: its row database's entries. */
-const rowCount = (rows: RowSource): number => (rows.db.getStats() as { entryCount: number }).entryCount;
+const rowCount = (rows: RowDb): number => (rows.getStats() as { entryCount: number }).entryCount;

@@ -1,23 +1,28 @@
 import type { Key } from 'lmdb';
-import type { Dbs } from './dbs.js';
-import type { CodeSets, RowSource } from './gather-sets.js';
+import type { Dbs, RowDb } from './dbs.js';
+import type { CodeSets } from './gather-sets.js';
 import { mayBeCut, sortIndexValues } from './index-keys.js';
 import type { IndexedField } from './indexed-fields.js';
 import { OrderedWriter, putSet } from './ordered-writer.js';
 
 /**
- * A type whose indexes a bulk load builds from its stored rows, every one of them in scope `s`,
+ * A type whose indexes a bulk load builds from its stored rows, every one of them in `scope`,
  * instead of adding each row to them as it comes (Store.buildIndexes): its documentId lookup,
  * from the ids the load kept in memory, and its field index sets, gathered from the rows
  * (gather-sets.ts). Each is written in key order, each entry once, appended at the end of its
  * database when nothing comes after it there: each page is filled before the next is begun, as
  * the compaction writes them.
  */
-export interface BuildTarget extends RowSource {
+export interface BuildTarget extends HeldIndexes {
   readonly t: number;
-  readonly s: string;
+  readonly db: RowDb;
+}
+
+/** What a bulk load holds back of a type's indexes while it writes the type's rows, all in `scope` (RowStore.suspendIndexes). */
+export interface HeldIndexes {
   readonly fields: readonly IndexedField[];
-  /** Its rows' ids by documentId (their entries in `docs`, not written yet): emptied once written. */
+  readonly scope: string;
+  /** Its rows' ids by documentId, in place of their entries in `docs`: emptied once written. */
   readonly docs: Map<string, number>;
 }
 
@@ -33,29 +38,23 @@ export const BUILD_LIMITS: BuildLimits = { passBytes: 256 * 1024 ** 2, batch: 20
 
 /**
  * The documentId index, when it comes first in key order (as layouts list it) and every value is
- * whole: it holds what the lookup does, so `writeDocs` writes it beside the lookup.
+ * whole: it holds what the lookup does, so `writeDocs` writes it beside the lookup, and it is not
+ * gathered from the rows. Asked before `writeDocs`, which empties the lookup.
  */
-function documentIdIndex(target: BuildTarget): IndexedField | undefined {
+export function documentIdIndex(target: BuildTarget): IndexedField | undefined {
   const first = target.fields.reduce<IndexedField | undefined>((a, f) => (a === undefined || f.code < a.code ? f : a), undefined);
   if (first?.name !== 'documentId' || first.path !== undefined || first.index !== 'ordered' || first.gramCode !== undefined) return undefined;
   for (const documentId of target.docs.keys()) if (mayBeCut(documentId)) return undefined;
   return first;
 }
 
-/** The fields whose sets are gathered from the rows: all but what `writeDocs` writes. Asked before it. */
-export function gatheredFields(target: BuildTarget): IndexedField[] {
-  const byDocumentId = documentIdIndex(target);
-  return target.fields.filter((f) => f !== byDocumentId);
-}
-
-/** Writes the documentId lookup (and the documentId index: `documentIdIndex`), yielding after every `batch` entries so that the caller commits. */
-export function* writeDocs(dbs: Pick<Dbs, 'idx' | 'docs' | 'blockFormat'>, target: BuildTarget, limits: BuildLimits): Generator<void, void, void> {
+/** Writes the documentId lookup, and the documentId index when `byDocumentId` (`documentIdIndex`), yielding after every `batch` entries so that the caller commits. */
+export function* writeDocs(dbs: Pick<Dbs, 'idx' | 'docs' | 'blockFormat'>, target: BuildTarget, byDocumentId: IndexedField | undefined, limits: BuildLimits): Generator<void, void, void> {
   let written = 0;
-  const byDocumentId = documentIdIndex(target);
   const docs = sortIndexValues([...target.docs.keys()]) as string[];
-  const docKey: Key[] = [target.t, docs[0] ?? '', target.s];
+  const docKey: Key[] = [target.t, docs[0] ?? '', target.scope];
   const docWriter = new OrderedWriter(dbs.docs, docKey);
-  const idKey: Key[] = [target.t, byDocumentId?.code ?? 0, target.s, docs[0] ?? '', 0];
+  const idKey: Key[] = [target.t, byDocumentId?.code ?? 0, target.scope, docs[0] ?? '', 0];
   const idWriter = byDocumentId && new OrderedWriter(dbs.idx, idKey);
   for (const documentId of docs) {
     const id = target.docs.get(documentId)!;
@@ -76,7 +75,7 @@ export function* writeSets(dbs: Pick<Dbs, 'idx' | 'blockFormat'>, target: BuildT
   if (values.length === 0) return;
   let written = 0;
   // One key array, its value and block id set before each put (lmdb-js encodes it at once).
-  const key: Key[] = [target.t, code, target.s, values[0] as Key, 0];
+  const key: Key[] = [target.t, code, target.scope, values[0] as Key, 0];
   const writer = new OrderedWriter(dbs.idx, key);
   for (let i = 0; i < values.length; i++) {
     key[3] = values[i] as Key;

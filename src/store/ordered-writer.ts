@@ -27,12 +27,17 @@ export class OrderedWriter<V> {
 /** A set of one id as written: the id alone (a scratch buffer, copied by each put). */
 const sole = Buffer.alloc(4);
 
+/** Where `putSet` puts a set's entries: an `OrderedWriter`, or a database's own puts. */
+export interface SetPuts {
+  put(key: Key[], value: Buffer): void;
+}
+
 /**
- * Writes a posting set afresh (postings.ts has the format) through `writer`: `key` is its prefix
- * and one slot more, set here to the directory's 0 and then each block's first id. Answers how
- * many entries it wrote.
+ * Writes a non-empty posting set afresh (postings.ts has the format), its entries in key order:
+ * `key` is its prefix and one slot more, set here to the directory's 0 and then each block's
+ * first id. Answers how many entries it wrote.
  */
-export function putSet(writer: OrderedWriter<Buffer>, key: Key[], ids: Uint32Array, format: BlockFormat): number {
+export function putSet(writer: SetPuts, key: Key[], ids: Uint32Array, format: BlockFormat): number {
   const last = key.length - 1;
   key[last] = 0;
   if (ids.length === 1) {

@@ -3,7 +3,8 @@ import { netChange, PendingSets, type PendingHead, type PendingSet } from './pen
 import { applyChange, concat, contains, EMPTY_IDS, insert, upperBound, without } from './sorted-ids.js';
 import { SOLE_EMPTY, type ReadCache, type SetKeyTail } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
-import { BLOCK, blockBytes, blockIds, blocksOf, BLOCKS, decode, directory, INLINE, INLINE_MAX, plainBytes, wholeSet, withTag, type BlockFormat } from './posting-values.js';
+import { BLOCK, blockBytes, blockIds, blocksOf, BLOCKS, decode, directory, INLINE, INLINE_MAX, plainBytes, withTag, type BlockFormat } from './posting-values.js';
+import { putSet, type SetPuts } from './ordered-writer.js';
 
 /** Up to this many changes to a set kept in blocks, not all after its last id, are made one by one (a block each); more rewrite the set. */
 const FEW_CHANGES = 4;
@@ -153,14 +154,12 @@ export class Postings {
   /** A set written afresh: inline when small, else in full blocks. */
   private writeWhole(prefix: readonly Key[], ids: Uint32Array): void {
     const dirKey = [...prefix, 0];
-    if (ids.length === 0) {
-      this.db.removeSync(dirKey);
-      return;
-    }
-    const { directory, blocks } = wholeSet(ids);
-    this.put(dirKey, directory);
-    for (const block of blocks) this.put([...prefix, block[0]!], block);
+    if (ids.length === 0) this.db.removeSync(dirKey);
+    else putSet(this.puts, dirKey, ids, this.blocks);
   }
+
+  /** `putSet`'s way into this database. */
+  private readonly puts: SetPuts = { put: (key, bytes) => this.db.putSync(key, bytes) };
 
   /** Writes `ids` as full blocks, and answers each block's first id. */
   private putBlocks(prefix: readonly Key[], ids: Uint32Array): Uint32Array {

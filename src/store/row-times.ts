@@ -1,13 +1,16 @@
 import { instantOf, instantText } from './instants.js';
-import type { Row, TypeLayout } from './layout.js';
+import type { FieldLayout, Row, TypeLayout } from './layout.js';
 
 /**
  * A type's own fields that hold instants (the `instant` index kind: its timestamps and datetime
  * attributes): rows keep them as milliseconds. Fields inside components stay as they are.
  */
 export function instantFields(layout: TypeLayout): readonly string[] {
-  return layout.fields.filter((f) => f.index === 'instant' && f.path === undefined).map((f) => f.name);
+  return layout.fields.filter(isRowInstant).map((f) => f.name);
 }
+
+/** Whether rows keep a field's values as milliseconds (`instantFields`). */
+export const isRowInstant = (f: FieldLayout): boolean => f.index === 'instant' && f.path === undefined;
 
 /**
  * A row as it is stored: its instants as milliseconds (instants.ts); a row's three timestamps as

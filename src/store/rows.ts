@@ -9,7 +9,7 @@ import { instantFields, readRow, storedRow } from './row-times.js';
 import type { FieldGroups, ReadCache } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 import { SHAPES_FIRST, type Dbs, type RowDb } from './dbs.js';
-import type { BuildTarget } from './index-build.js';
+import type { BuildTarget, HeldIndexes } from './index-build.js';
 
 interface TypeState {
   readonly code: number;
@@ -19,15 +19,7 @@ interface TypeState {
   /** The fields its rows keep as milliseconds (row-times.ts). */
   readonly instants: readonly string[];
   /** While its indexes are not kept up (`suspendIndexes`; `fields` is empty then). */
-  readonly suspended?: Suspended;
-}
-
-/** A type's indexes while a bulk load writes its rows in one `scope`, to build them at its end (index-build.ts). */
-interface Suspended {
-  readonly fields: readonly IndexedField[];
-  readonly scope: string;
-  /** Its rows' ids by documentId, in place of its entries in `docs`. */
-  readonly docs: Map<string, number>;
+  readonly suspended?: HeldIndexes;
 }
 
 export interface IndexGroup {
@@ -418,7 +410,7 @@ export class RowStore {
     const { suspended, ...state } = this.state(type);
     if (!suspended) throw new Error(`${type}'s indexes are not suspended`);
     this.types.set(type, { ...state, fields: suspended.fields });
-    return { t: state.code, s: suspended.scope, fields: suspended.fields, db: state.db, instants: state.instants, docs: suspended.docs };
+    return { t: state.code, db: state.db, ...suspended };
   }
 
   /** Adds a row's id to (or removes it from) the index sets it visits. */

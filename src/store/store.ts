@@ -7,7 +7,7 @@ import type { Postings } from './postings.js';
 import { RowStore } from './rows.js';
 import { checkStore, type CheckReport, type ComponentLayout } from './check/check.js';
 import type { LinkLayout, RowScope, TypeLayout } from './layout.js';
-import { BUILD_LIMITS, gatheredFields, writeDocs, writeSets, type BuildLimits } from './index-build.js';
+import { BUILD_LIMITS, documentIdIndex, writeDocs, writeSets, type BuildLimits } from './index-build.js';
 import { gatherSets } from './gather-sets.js';
 import { MAX } from './keys.js';
 import { ReadCache } from './read-cache.js';
@@ -221,9 +221,10 @@ export class Store {
     for (const type of [...this.unbuilt].sort((a, b) => this.code(a) - this.code(b))) {
       this.unbuilt.delete(type);
       const target = this.rows.resumeIndexes(type);
-      const fields = gatheredFields(target);
-      this.commitEach(writeDocs(this.dbs, target, limits));
-      for (const sets of gatherSets(target, fields, limits.passBytes)) this.commitEach(writeSets(this.dbs, target, sets, limits));
+      const byDocumentId = documentIdIndex(target);
+      this.commitEach(writeDocs(this.dbs, target, byDocumentId, limits));
+      const fields = target.fields.filter((f) => f !== byDocumentId);
+      for (const sets of gatherSets(target.db, fields, limits.passBytes)) this.commitEach(writeSets(this.dbs, target, sets, limits));
     }
     this.commitEach(this.links.writeHeld(limits.batch));
     this.cache.clear();
