@@ -4,8 +4,11 @@
  * `--processes 1` and `--processes 2`, beside a bare server of the same transport that answers a
  * fixed 600-byte JSON; wrk loads each with cheap requests (one entry, a selective list, a deep
  * selective list), alternating in every round so that the machine's drift falls on all alike.
+ * Each case runs once per pipelining depth: at 1 a connection waits for each answer, the way
+ * the ratio to the bare server was always measured; at 16 wrk sends 16 requests a write, so it
+ * takes less of the two cores the serving processes share with it (the scaling figure).
  *
- *   npm run bench:processes -- [10k] [--rounds=3] [--duration=8] [--connections=32] [--transports=node,uws] [--processes=1,2]
+ *   npm run bench:processes -- [10k] [--rounds=3] [--duration=8] [--connections=32] [--transports=node,uws] [--processes=1,2] [--pipeline=1,16]
  */
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
   const connections = numberFlag(flags, 'connections', 32, 1);
   const transports = listFlag(flags, 'transports', TRANSPORTS);
   const processCounts = (flags.get('processes') ?? '1,2').split(',').map(Number);
+  const depths = (flags.get('pipeline') ?? '1,16').split(',').map(Number);
   if (!(await hasWrk())) throw new Error('wrk is not installed: apt-get install -y wrk');
 
   const data = generateDataset(size);
@@ -49,12 +53,12 @@ async function main(): Promise<void> {
   await quarry.close();
 
   const machine = `${cpus()[0]?.model ?? 'cpu'}, ${availableParallelism()} cores`;
-  console.log(`processes bench: ${size.toLocaleString('en-US')} restaurants, wrk -t1 -c${connections} -d${seconds}s, ${rounds} rounds; ${machine}`);
+  console.log(`processes bench: ${size.toLocaleString('en-US')} restaurants, wrk -t1 -c${connections} -d${seconds}s, pipelining ${depths.join(' and ')}, ${rounds} rounds; ${machine}`);
   const results = new Map<string, Measured[]>();
   /** A wrk run, with the server's CPU time per answer over it. */
-  const measured = async (server: Running, url: string): Promise<Measured> => {
+  const measured = async (server: Running, url: string, pipeline: number): Promise<Measured> => {
     const before = server.cpuSeconds();
-    const result = await wrk(url, { connections, seconds, threads: 1 });
+    const result = await wrk(url, { connections, seconds, threads: 1, pipeline });
     const cpuUsPerRequest = ((server.cpuSeconds() - before) * 1e6) / (result.requestsPerSecond * seconds);
     return { ...result, cpuUsPerRequest };
   };
@@ -66,13 +70,15 @@ async function main(): Promise<void> {
   };
   for (let round = 1; round <= rounds; round++) {
     for (const transport of transports) {
-      await using(startBare(transport), async (bare) => record(`${transport} bare`, await measured(bare, `${bare.base}/`)));
+      await using(startBare(transport), async (bare) => {
+        for (const depth of depths) record(`${transport} bare${deep(depth)}`, await measured(bare, `${bare.base}/`, depth));
+      });
       for (const n of processCounts) {
         await using(startQuarry(folder, ['--transport', transport, '--processes', String(n)]), async (server) => {
           for (const c of cases) {
             // A short first run warms the caches and the JIT of every process.
             await wrk(`${server.base}${c.path}`, { connections, seconds: 1, threads: 1 });
-            record(`${transport} ${n}p ${c.name}`, await measured(server, `${server.base}${c.path}`));
+            for (const depth of depths) record(`${transport} ${n}p ${c.name}${deep(depth)}`, await measured(server, `${server.base}${c.path}`, depth));
           }
           memory.set(`${transport} ${n}p`, [...(memory.get(`${transport} ${n}p`) ?? []), server.memory()]);
         });
@@ -96,24 +102,28 @@ async function main(): Promise<void> {
   }
   const lines: string[] = [];
   for (const transport of transports) {
-    const bare = figures[`${transport} bare`]!.reqPerSec;
-    lines.push(`\n${transport}: bare server ${bare.toLocaleString('en-US')} req/s, ${figures[`${transport} bare`]!.cpuUsPerRequest} µs of server CPU per answer`);
     for (const n of processCounts) {
       const m = serving[`${transport} ${n}p`]!;
-      lines.push(`  serving memory, ${n} process${n > 1 ? 'es' : ''}: RSS ${mb(m.rssBytes)} MB, of which its own ${mb(m.anonBytes)} MB (the rest: pages of the mapped data file)`);
+      lines.push(`\n${transport}: serving memory, ${n} process${n > 1 ? 'es' : ''}: RSS ${mb(m.rssBytes)} MB, of which its own ${mb(m.anonBytes)} MB (the rest: pages of the mapped data file)`);
     }
-    lines.push(`  ${'case'.padEnd(16)}${processCounts.map((n) => `${n} proc req/s (p99 ms) [CPU µs/answer]`.padStart(40)).join('')}   scaling   vs bare (1 proc)`);
-    for (const c of cases) {
-      const at = (n: number) => figures[`${transport} ${n}p ${c.name}`]!;
-      const first = at(processCounts[0]!);
-      const last = at(processCounts.at(-1)!);
-      lines.push(`  ${c.name.padEnd(16)}${processCounts.map((n) => `${at(n).reqPerSec.toLocaleString('en-US')} (${at(n).p99Ms.toFixed(2)}) [${at(n).cpuUsPerRequest}]`.padStart(40)).join('')}`
-        + `   ${(last.reqPerSec / first.reqPerSec).toFixed(2)}×`.padEnd(10) + `   ${(first.reqPerSec / bare).toFixed(2)}×`);
+    for (const depth of depths) {
+      const bare = figures[`${transport} bare${deep(depth)}`]!;
+      lines.push(`\n${transport}, ${depth > 1 ? `${depth} requests pipelined a connection` : 'no pipelining'}: bare server ${bare.reqPerSec.toLocaleString('en-US')} req/s, ${bare.cpuUsPerRequest} µs of server CPU per answer`);
+      lines.push(`  ${'case'.padEnd(16)}${processCounts.map((n) => `${n} proc req/s (p99 ms) [CPU µs/answer]`.padStart(40)).join('')}   scaling   vs bare (1 proc)`);
+      for (const c of cases) {
+        const at = (n: number) => figures[`${transport} ${n}p ${c.name}${deep(depth)}`]!;
+        const first = at(processCounts[0]!);
+        const last = at(processCounts.at(-1)!);
+        // wrk times a pipelined batch, not its requests: no p99 there.
+        const p99 = (n: number): string => (depth > 1 ? '-' : at(n).p99Ms.toFixed(2));
+        lines.push(`  ${c.name.padEnd(16)}${processCounts.map((n) => `${at(n).reqPerSec.toLocaleString('en-US')} (${p99(n)}) [${at(n).cpuUsPerRequest}]`.padStart(40)).join('')}`
+          + `   ${(last.reqPerSec / first.reqPerSec).toFixed(2)}×`.padEnd(10) + `   ${(first.reqPerSec / bare.reqPerSec).toFixed(2)}×`);
+      }
     }
   }
   console.log(lines.join('\n'));
   const out = join(ROOT, 'bench', 'results', `processes-${positional.toLowerCase()}.json`);
-  writeFileSync(out, `${JSON.stringify({ machine, size, rounds, seconds, connections, figures, serving }, null, 2)}\n`);
+  writeFileSync(out, `${JSON.stringify({ machine, size, rounds, seconds, connections, pipelining: depths, figures, serving }, null, 2)}\n`);
   console.log(`\nwritten ${out}`);
 }
 
@@ -121,6 +131,9 @@ async function main(): Promise<void> {
 interface Measured extends WrkResult {
   readonly cpuUsPerRequest: number;
 }
+
+/** The suffix of a figure's key for its pipelining depth: none at 1, so keys read as they always did. */
+const deep = (depth: number): string => (depth > 1 ? ` pipelined ${depth}` : '');
 
 const mb = (bytes: number): string => (bytes / 1024 ** 2).toFixed(0);
 

@@ -1,5 +1,8 @@
 /** wrk (Debian's package), the load generator light enough not to be the limit on two cores. */
 import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -21,10 +24,18 @@ export interface WrkOptions {
    * in what a foreground client measures (it needs little CPU, and waits on the server anyway).
    */
   readonly nice?: number;
+  /**
+   * Requests each connection sends before reading their answers (HTTP/1.1 pipelining): the
+   * generator then pays its socket calls once for many requests, and takes less of the cores it
+   * shares with the server. 1 (the default) sends one and waits for its answer.
+   */
+  readonly pipeline?: number;
 }
 
 export async function wrk(url: string, options: WrkOptions): Promise<WrkResult> {
-  const args = [`-t${options.threads}`, `-c${options.connections}`, `-d${options.seconds}s`, '--latency', url];
+  const depth = options.pipeline ?? 1;
+  const args = [`-t${options.threads}`, `-c${options.connections}`, `-d${options.seconds}s`, '--latency'];
+  args.push(...(depth > 1 ? ['-s', pipelineScript(), url, '--', String(depth)] : [url]));
   const { stdout } = options.nice === undefined
     ? await run('wrk', args, { maxBuffer: 1 << 20 })
     : await run('nice', ['-n', String(options.nice), 'wrk', ...args], { maxBuffer: 1 << 20 });
@@ -42,6 +53,23 @@ export async function wrk(url: string, options: WrkOptions): Promise<WrkResult> 
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
   const errors = Number(non2xx?.[1] ?? 0) + (socketErrors ? socketErrors.slice(1).reduce((n, v) => n + Number(v), 0) : 0);
   return { requestsPerSecond: number(/Requests\/sec:\s+([\d.]+)/), p50Ms: latency(50), p99Ms: latency(99), errors };
+}
+
+/** A wrk script that sends its request `depth` times in one write (its first argument). */
+function pipelineScript(): string {
+  const path = join(tmpdir(), `quarry-wrk-pipeline-${process.pid}.lua`);
+  writeFileSync(path, [
+    'init = function(args)',
+    '  local depth = tonumber(args[1])',
+    '  local one = wrk.format(nil, nil)',
+    '  local all = {}',
+    '  for i = 1, depth do all[i] = one end',
+    '  batch = table.concat(all)',
+    'end',
+    'request = function() return batch end',
+    '',
+  ].join('\n'));
+  return path;
 }
 
 /** Whether wrk is on the PATH. */
