@@ -19,25 +19,26 @@ export class Progress {
   constructor(private readonly out: ProgressOutput, private readonly label: string) {}
 
   /**
-   * `done` of `total` units (records, bytes) are through; `detail` says what is being done. The
-   * time left is told from the pace so far, once there is some.
+   * `done` of `total` units (records, bytes) are through; `detail` says what is being done (a
+   * function is asked only when a line is drawn: called per record, making the text cost more
+   * than drawing it). The time left is told from the pace so far, once there is some.
    */
-  update(done: number, total: number, detail: string): void {
+  update(done: number, total: number, detail: string | (() => string)): void {
     const percent = total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0;
-    detail += this.left(done, total);
+    const text = () => (typeof detail === 'string' ? detail : detail()) + this.left(done, total);
     if (this.out.isTTY) {
       const now = Date.now();
       if (now - this.lastDraw < REDRAW_MS && percent < 100) return;
       this.lastDraw = now;
       const filled = Math.round((percent / 100) * BAR_WIDTH);
-      this.out.write(`\r\x1b[2K${this.label} [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${String(percent).padStart(3)}% ${detail}`);
+      this.out.write(`\r\x1b[2K${this.label} [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${String(percent).padStart(3)}% ${text()}`);
       this.drawn = true;
       return;
     }
     const step = Math.floor(percent / LINE_STEP);
     if (step === this.lastStep) return;
     this.lastStep = step;
-    this.out.write(`${this.label}: ${percent}% ${detail}\n`);
+    this.out.write(`${this.label}: ${percent}% ${text()}\n`);
   }
 
   private left(done: number, total: number): string {

@@ -16,6 +16,15 @@ describe('progress', () => {
     expect(out.text).not.toMatch(/[\r\x1b]/);
   });
 
+  it('asks a detail given as a function only for the lines it writes', () => {
+    const out = new Sink(false);
+    const p = new Progress(out, 'import');
+    let asked = 0;
+    for (let i = 0; i <= 1000; i++) p.update(i, 1000, () => `${++asked} asked`);
+    expect(asked).toBe(11);
+    expect(out.text.trimEnd().split('\n').at(-1)).toBe('import: 100% 11 asked');
+  });
+
   it('on a terminal: a bar redrawn in place, then the closing line on its own', () => {
     const out = new Sink(true);
     const p = new Progress(out, 'export');

@@ -80,7 +80,7 @@ async function load(importer: Importer, uploads: StagedUploads, quarry: Quarry, 
       }
       uploads.expect(record, n - 1);
       await importer.add(record, n - 1);
-      progress.update(reader.bytesRead(), reader.size, `${importer.count} records, ${perSecond(importer.count, started)}/s`);
+      progress.update(reader.bytesRead(), reader.size, () => `${importer.count} records, ${perSecond(importer.count, started)}/s`);
     }
     if (n === 0) throw new Error(`${path}: the file is empty`);
     if (!ended) throw new Error(`${path}: the file ends before its end record: it was cut short`);
