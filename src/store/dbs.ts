@@ -24,6 +24,9 @@ export interface Dbs {
   readonly rowShapesKey: number;
 }
 
+/** The meta key of a type's last row id. */
+export const seqKey = (t: number): Key[] => ['seq', t];
+
 /** One content-type's rows: rowId -> the entry. */
 export type RowDb = Database<Record<string, unknown>, number>;
 

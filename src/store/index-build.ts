@@ -1,5 +1,6 @@
 import type { Key } from 'lmdb';
-import type { Dbs, RowDb } from './dbs.js';
+import { seqKey, type Dbs, type RowDb } from './dbs.js';
+import { countKey } from './row-counts.js';
 import type { CodeSets } from './gather-sets.js';
 import { mayBeCut, sortIndexValues } from './index-keys.js';
 import type { IndexedField } from './indexed-fields.js';
@@ -24,6 +25,8 @@ export interface HeldIndexes {
   readonly scope: string;
   /** Its rows' ids by documentId, in place of their entries in `docs`: emptied once written. */
   readonly docs: Map<string, number>;
+  /** The type's last row id, in place of its `seqKey` entry; the count of its rows is `docs`' size. */
+  lastId: number;
 }
 
 /** How a build holds memory and transactions in bounds (tests make them small). */
@@ -49,8 +52,11 @@ export function documentIdIndex(target: BuildTarget): IndexedField | undefined {
 }
 
 /** Writes the documentId lookup, and the documentId index when `byDocumentId` (`documentIdIndex`), yielding after every `batch` entries so that the caller commits. */
-export function* writeDocs(dbs: Pick<Dbs, 'idx' | 'docs' | 'blockFormat'>, target: BuildTarget, byDocumentId: IndexedField | undefined, limits: BuildLimits): Generator<void, void, void> {
+export function* writeDocs(dbs: Pick<Dbs, 'meta' | 'idx' | 'docs' | 'blockFormat'>, target: BuildTarget, byDocumentId: IndexedField | undefined, limits: BuildLimits): Generator<void, void, void> {
   let written = 0;
+  // Written only when it moved, as row by row inserts leave it.
+  if (target.lastId !== ((dbs.meta.get(seqKey(target.t)) as number | undefined) ?? 0)) dbs.meta.putSync(seqKey(target.t), target.lastId);
+  if (target.docs.size > 0) dbs.meta.putSync(countKey(target.t, target.scope), target.docs.size);
   const docs = sortIndexValues([...target.docs.keys()]) as string[];
   const docKey: Key[] = [target.t, docs[0] ?? '', target.scope];
   const docWriter = new OrderedWriter(dbs.docs, docKey);
