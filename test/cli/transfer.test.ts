@@ -1,5 +1,6 @@
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeMulti, encode } from '@msgpack/msgpack';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { DEMO_DATASET, DEMO_SCHEMAS } from '../../src/cli/paths.js';
@@ -47,6 +48,28 @@ describe('quarry import / export of the demo dataset', () => {
     await run(['import', join(dir, 'a.msgpack'), '--data', join(dir, 'b'), '--batch', '97']);
     await run(['export', join(dir, 'b.json'), '--data', join(dir, 'b')]);
     expect(records(join(dir, 'b.json'))).toEqual(records(DEMO_DATASET));
+  }, 60_000);
+
+  it('a msgpack export cut inside a value, or with a value of an extension type, is refused', async () => {
+    const ctx = testContext(env);
+    expect(await main(['export', join(dir, 'c.msgpack'), '--data', join(dir, 'a')], ctx), ctx.stderr.text).toBe(0);
+    const bytes = readFileSync(join(dir, 'c.msgpack'));
+    // The same encoder wrote the header: encoded again, it is as long as it is in the file.
+    const headerBytes = encode(decodeMulti(bytes).next().value).length;
+    const damaged: [string, Buffer, RegExp][] = [
+      // Cut inside a record in the middle of the file: the records before it were read and written.
+      ['cut', bytes.subarray(0, Math.floor(bytes.length / 2)),
+        /cut\.msgpack: the file ends before its end record: it was cut short\nThe data folder holds what was imported before the error, and is marked incomplete/],
+      // An extension value where the first record should be: refused before any record.
+      ['ext', Buffer.concat([bytes.subarray(0, headerBytes), Buffer.of(0xd4, 0x05, 0x00)]), /error: record 1: not an object but an object of class ExtData\nNothing was written to the data folder\./],
+    ];
+    for (const [name, content, message] of damaged) {
+      writeFileSync(join(dir, `${name}.msgpack`), content);
+      cpSync(join(dir, 'c.msgpack.uploads'), join(dir, `${name}.msgpack.uploads`), { recursive: true });
+      const refused = testContext(env);
+      expect(await main(['import', join(dir, `${name}.msgpack`), '--data', join(dir, `db-${name}`)], refused), refused.stderr.text).toBe(1);
+      expect(refused.stderr.text).toMatch(message);
+    }
   }, 60_000);
 
   it('import refuses a data folder that already holds documents: exit 1, and does not ask to remove it', async () => {

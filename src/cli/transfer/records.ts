@@ -1,4 +1,4 @@
-import { isRecord } from '../../objects.js';
+import { isPlainObject, isRecord } from '../../objects.js';
 import { shapeDifferences, shapesOf } from '../../schema/shapes.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import {
@@ -51,11 +51,20 @@ export function parseHeader(value: unknown): ExportHeader {
   return h as ExportHeader;
 }
 
+/** What a value that is not a record is, for the error that refuses it. */
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return `an object of class ${value.constructor?.name ?? 'none'}`;
+  return `a ${typeof value}`;
+}
+
 export function readRecord(value: unknown, registry: SchemaRegistry, n: number): ExportRecord | EndRecord {
   const fail = (what: string): never => {
     throw new Error(`record ${n}: ${what}`);
   };
-  if (typeof value !== 'object' || value === null) return fail('not an object');
+  // A msgpack extension value (a timestamp, an ExtData) is an object of a class, not a record.
+  if (!isPlainObject(value)) return fail(`not an object but ${describeValue(value)}`);
   const r = value as Record<string, unknown>;
   if (r.kind === 'end') {
     if (typeof r.records !== 'number') fail('the end record has no "records" count');
