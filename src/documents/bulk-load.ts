@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors/index.js';
 import { applyRelationOp } from '../relations/apply.js';
-import { resolveTarget } from '../relations/resolve.js';
+import { notFoundMessage } from '../relations/resolve.js';
 import type { ContentType, RelationAttribute } from '../schema/types.js';
 import type { Status } from '../store/layout.js';
 import { readWriteData, withHashesSync } from './data.js';
@@ -90,10 +90,11 @@ export class BulkLoad {
     this.within(ct, () => {
       const source = this.rowOf(ct, documentId, path);
       if (!attr.toMany && refs.length > 1) throw ValidationError.at(path, `${attr.name} links at most one entry, the record lists ${refs.length}`);
-      const scope = { type: ct, ...PUBLISHED };
-      const targets = refs.flatMap((ref, i) => resolveTarget(this.engine, scope, attr, {
-        ref: { kind: 'document', documentId: ref.documentId, locale: ref.locale ?? undefined, status: ref.status }, position: undefined, path: `${path}.${i}`,
-      }));
+      // A filled relation's target type keeps one version of each document, in no locale, and it
+      // is no media field (`fills`): a reference names the one row resolveRef would find for it.
+      const target = this.engine.registry.require(attr.target).uid;
+      const targets = refs.map((ref, i) => this.engine.store.rows.idOf(target, ref.documentId, 'published', null)
+        ?? notFound(`${path}.${i}`, ref.documentId));
       if (new Set(targets).size !== targets.length) throw ValidationError.at(path, `${attr.name} lists an entry twice`);
       const twoWay = attr.inverse !== undefined;
       this.engine.writer.fillList(attr, source, targets, !twoWay);
@@ -164,6 +165,10 @@ export class BulkLoad {
       else sums.add(target, source);
     }
   }
+}
+
+function notFound(path: string, documentId: string): never {
+  throw ValidationError.at(path, notFoundMessage(documentId, null));
 }
 
 /** The one scope of the rows written here. */

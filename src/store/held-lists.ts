@@ -38,6 +38,19 @@ const EMPTY = new Uint8Array(0);
  */
 export class HeldLists {
   private readonly runs = new Map<number, Run>();
+  /** Per list code, whether it had no stored list when the load first filled it. */
+  private readonly fresh = new Map<number, boolean>();
+
+  /**
+   * Whether list code `l` had no stored list when this load first filled it (`stored` says, once
+   * per code): its lists are then all held ones, and none needs a read to be known empty (one held
+   * twice is refused when written).
+   */
+  isFresh(l: number, stored: () => boolean): boolean {
+    let fresh = this.fresh.get(l);
+    if (fresh === undefined) this.fresh.set(l, (fresh = !stored()));
+    return fresh;
+  }
 
   /** Holds a list: `packed` is its stored bytes (copied here), or undefined for one to write keyed. */
   add(l: number, source: number, packed: Uint8Array | undefined, targets: ArrayLike<number>): void {

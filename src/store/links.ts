@@ -165,6 +165,12 @@ export class LinkStore {
   }
 
   /** A keyed list's key bounds, which it keeps while it has links; undefined for a packed or empty list. */
+  /** Whether any source has a list of code `l`: a packed list's entry or a keyed one's links. */
+  private hasLists(l: number): boolean {
+    for (const _ of this.dbs.links.getKeys({ start: [l], end: [l, MAX], limit: 1 })) return true;
+    return false;
+  }
+
   private boundsOf(l: number, source: number): Bounds | undefined {
     return this.dbs.linkPos.get([l, source, BOUNDS]) as unknown as Bounds | undefined;
   }
@@ -229,7 +235,8 @@ export class LinkStore {
   fill(list: string, source: number, targets: readonly number[]): void {
     if (targets.length === 0) return;
     const l = this.code(list);
-    if (this.dbs.links.doesExist([l, source]) || this.boundsOf(l, source) !== undefined) throw new Error(`${list} of row ${source} already has links`);
+    const fresh = this.held?.isFresh(l, () => this.hasLists(l)) === true;
+    if (!fresh && (this.dbs.links.doesExist([l, source]) || this.boundsOf(l, source) !== undefined)) throw new Error(`${list} of row ${source} already has links`);
     this.cache.dropSet(orderHead(l), source);
     const packed = packList(targets);
     const keyed = packed.length > this.packedBytes;

@@ -142,6 +142,17 @@ describe('a bulk load\'s index build', () => {
     await store.close();
   });
 
+  it('refuses to fill a list stored before the load, beside lists of its code the load holds', async () => {
+    const store = openStore(folder());
+    store.transact(() => store.links.fill('A.list', 3, [1, 2]));
+    await expect(store.deferIndexes(async () => {
+      store.transact(() => store.links.fill('A.list', 4, [5]));
+      store.transact(() => store.links.fill('A.list', 3, [4]));
+    })).rejects.toThrow(/A\.list of row 3 already has links/);
+    expect([...store.links.targets('A.list', 3)]).toEqual([1, 2]);
+    await store.close();
+  });
+
   it('resumes keeping the indexes up when its load fails', async () => {
     const store = openStore(folder());
     await expect(store.deferIndexes(async () => {
