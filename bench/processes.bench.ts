@@ -5,10 +5,11 @@
  * fixed 600-byte JSON; wrk loads each with cheap requests (one entry, a selective list, a deep
  * selective list), alternating in every round so that the machine's drift falls on all alike.
  * Each case runs once per pipelining depth: at 1 a connection waits for each answer, the way
- * the ratio to the bare server was always measured; at 16 wrk sends 16 requests a write, so it
- * takes less of the two cores the serving processes share with it (the scaling figure).
+ * the ratio to the bare server was always measured; at 64 wrk sends 64 requests a write, so it
+ * takes less of the two cores the serving processes share with it (the scaling figure; at 16,
+ * wrk still took about a third of a core at 50-60k req/s).
  *
- *   npm run bench:processes -- [10k] [--rounds=3] [--duration=8] [--connections=32] [--transports=node,uws] [--processes=1,2] [--pipeline=1,16]
+ *   npm run bench:processes -- [10k] [--rounds=3] [--duration=8] [--connections=32] [--transports=node,uws] [--processes=1,2] [--pipeline=1,64]
  */
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
   const connections = numberFlag(flags, 'connections', 32, 1);
   const transports = listFlag(flags, 'transports', TRANSPORTS);
   const processCounts = (flags.get('processes') ?? '1,2').split(',').map(Number);
-  const depths = (flags.get('pipeline') ?? '1,16').split(',').map(Number);
+  const depths = (flags.get('pipeline') ?? '1,64').split(',').map(Number);
   if (!(await hasWrk())) throw new Error('wrk is not installed: apt-get install -y wrk');
 
   const data = generateDataset(size);
