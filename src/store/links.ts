@@ -164,13 +164,13 @@ export class LinkStore {
     return unpackList(this.dbs.links.get([l, source]));
   }
 
-  /** A keyed list's key bounds, which it keeps while it has links; undefined for a packed or empty list. */
   /** Whether any source has a list of code `l`: a packed list's entry or a keyed one's links. */
   private hasLists(l: number): boolean {
     for (const _ of this.dbs.links.getKeys({ start: [l], end: [l, MAX], limit: 1 })) return true;
     return false;
   }
 
+  /** A keyed list's key bounds, which it keeps while it has links; undefined for a packed or empty list. */
   private boundsOf(l: number, source: number): Bounds | undefined {
     return this.dbs.linkPos.get([l, source, BOUNDS]) as unknown as Bounds | undefined;
   }

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
-import { forgetUnsavedShapes, openDbs, openRowDb, type Dbs, type RowDb } from './dbs.js';
+import { forgetUnsavedShapes, openDbs, openRowDb, seqKey, type Dbs, type RowDb } from './dbs.js';
 import { LinkStore, PACKED_BYTES } from './links.js';
 import type { Postings } from './postings.js';
 import { RowStore } from './rows.js';
@@ -297,7 +297,7 @@ export class Store {
    * component uid): never given twice, inside the write transaction.
    */
   nextId(sequence: string): number {
-    const key = ['seq', this.code(sequence)];
+    const key = seqKey(this.code(sequence));
     const id = ((this.dbs.meta.get(key) as number | undefined) ?? 0) + 1;
     this.dbs.meta.putSync(key, id);
     return id;

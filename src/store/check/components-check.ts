@@ -1,4 +1,4 @@
-import { ROW_IDS, type RowDb } from '../dbs.js';
+import { ROW_IDS, seqKey, type RowDb } from '../dbs.js';
 import type { CheckContext } from './rows-check.js';
 
 /**
@@ -93,7 +93,7 @@ function checkSequences(ctx: CheckContext, instances: Instances): void {
     let last = 0;
     for (const id of ids.keys()) last = Math.max(last, id);
     const code = ctx.names.code(uid);
-    const seq = code === undefined ? 0 : ((ctx.dbs.meta.get(['seq', code]) as number | undefined) ?? 0);
+    const seq = code === undefined ? 0 : ((ctx.dbs.meta.get(seqKey(code)) as number | undefined) ?? 0);
     if (seq < last) ctx.problems.add('sequence', `${uid}: the last allocated instance id is ${seq}, but instance ${last} exists: the next new one would take an id in use`);
   }
 }

@@ -1,5 +1,6 @@
 import type { Key } from 'lmdb';
-import { ROW_IDS, type Dbs, type RowDb } from '../dbs.js';
+import { ROW_IDS, seqKey, type Dbs, type RowDb } from '../dbs.js';
+import { storedCounts } from '../row-counts.js';
 import { scopeKey } from '../index-keys.js';
 import { eachRowEntry, indexedFieldsOf } from '../indexed-fields.js';
 import { MAX } from '../keys.js';
@@ -65,12 +66,11 @@ export function checkRows(ctx: CheckContext, layout: TypeLayout, db: RowDb): Set
     problems.add('document-index', `${layout.name} row ${id} (document ${documentId}, ${scopeName(s)}) is not in the document index`);
   }
 
-  const seq = (dbs.meta.get(['seq', t]) as number | undefined) ?? 0;
+  const seq = (dbs.meta.get(seqKey(t)) as number | undefined) ?? 0;
   if (seq < lastId) problems.add('sequence', `${layout.name}: the last allocated row id is ${seq}, but row ${lastId} exists: the next insert would overwrite a row`);
 
   const expectedCounts = new Map([...scopes.sets()].map((set) => [set.prefix[1] as string, set.ids.length]));
-  for (const { key, value } of dbs.meta.getRange({ start: ['count', t], end: ['count', t, MAX] })) {
-    const s = key[2] as string;
+  for (const [s, value] of storedCounts(dbs.meta, t)) {
     const want = expectedCounts.get(s) ?? 0;
     if (value !== want) problems.add('count', `${layout.name} (${scopeName(s)}): the count says ${String(value)} rows, there are ${want}`);
     expectedCounts.delete(s);
