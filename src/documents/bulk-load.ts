@@ -92,8 +92,7 @@ export class BulkLoad {
       if (!attr.toMany && refs.length > 1) throw ValidationError.at(path, `${attr.name} links at most one entry, the record lists ${refs.length}`);
       // A filled relation's target type keeps one version of each document, in no locale, and it
       // is no media field (`fills`): a reference names the one row resolveRef would find for it.
-      const target = this.engine.registry.require(attr.target).uid;
-      const targets = refs.map((ref, i) => this.engine.store.rows.idOf(target, ref.documentId, 'published', null)
+      const targets = refs.map((ref, i) => this.engine.store.rows.idOf(attr.target, ref.documentId, 'published', null)
         ?? notFound(`${path}.${i}`, ref.documentId));
       if (new Set(targets).size !== targets.length) throw ValidationError.at(path, `${attr.name} lists an entry twice`);
       const twoWay = attr.inverse !== undefined;

@@ -46,9 +46,9 @@ export class HeldLists {
    * per code): its lists are then all held ones, and none needs a read to be known empty (one held
    * twice is refused when written).
    */
-  isFresh(l: number, stored: () => boolean): boolean {
+  isFresh(l: number, stored: (l: number) => boolean): boolean {
     let fresh = this.fresh.get(l);
-    if (fresh === undefined) this.fresh.set(l, (fresh = !stored()));
+    if (fresh === undefined) this.fresh.set(l, (fresh = !stored(l)));
     return fresh;
   }
 
@@ -93,7 +93,8 @@ export class HeldLists {
           targets = unpackList(packed.get(i))!;
         }
         setKey[1] = source;
-        putSet(adj, setKey, Uint32Array.from(targets).sort(), dbs.blockFormat);
+        // The targets are this run's own (a keyed list's held copy, already written, or just unpacked): sorted in place.
+        putSet(adj, setKey, targets.sort(), dbs.blockFormat);
         if (++written % batch === 0) yield;
       }
       store.addSources(l, ordered);

@@ -1,3 +1,4 @@
+import type { Key } from 'lmdb';
 import type { Dbs } from './dbs.js';
 import { HeldLists, type KeyedPuts } from './held-lists.js';
 import { MAX } from './keys.js';
@@ -15,6 +16,11 @@ export const BOUNDS = 0;
 
 /** The lowest and highest integer part of a list's keys (see `widen`). */
 type Bounds = readonly [number, number];
+
+/** Where a keyed list keeps its bounds: in linkPos beside the positions, under a target id no row has. */
+const boundsKey = (l: number, source: number): Key[] => [l, source, BOUNDS];
+/** Bounds as linkPos stores them, in a position's place. */
+const boundsValue = (bounds: Bounds): [number, string] => bounds as unknown as [number, string];
 
 /** Lists up to this long find a link's neighbour by point reads (see `nearestOf`); longer ones by a range read. */
 const POINT_READ_NEIGHBOURS = 16;
@@ -165,14 +171,14 @@ export class LinkStore {
   }
 
   /** Whether any source has a list of code `l`: a packed list's entry or a keyed one's links. */
-  private hasLists(l: number): boolean {
+  private readonly hasLists = (l: number): boolean => {
     for (const _ of this.dbs.links.getKeys({ start: [l], end: [l, MAX], limit: 1 })) return true;
     return false;
-  }
+  };
 
   /** A keyed list's key bounds, which it keeps while it has links; undefined for a packed or empty list. */
   private boundsOf(l: number, source: number): Bounds | undefined {
-    return this.dbs.linkPos.get([l, source, BOUNDS]) as unknown as Bounds | undefined;
+    return this.dbs.linkPos.get(boundsKey(l, source)) as unknown as Bounds | undefined;
   }
 
   /**
@@ -235,7 +241,7 @@ export class LinkStore {
   fill(list: string, source: number, targets: readonly number[]): void {
     if (targets.length === 0) return;
     const l = this.code(list);
-    const fresh = this.held?.isFresh(l, () => this.hasLists(l)) === true;
+    const fresh = this.held?.isFresh(l, this.hasLists) === true;
     if (!fresh && (this.dbs.links.doesExist([l, source]) || this.boundsOf(l, source) !== undefined)) throw new Error(`${list} of row ${source} already has links`);
     this.cache.dropSet(orderHead(l), source);
     const packed = packList(targets);
@@ -285,7 +291,7 @@ export class LinkStore {
       keys.push(i === 0 ? keyBetween(undefined, undefined) : keyBetween(keys[i - 1], undefined));
       puts.link([l, source, keys[i]!.n, keys[i]!.f], targets[i]!);
     }
-    puts.position([l, source, BOUNDS], [keys[0]!.n, keys[keys.length - 1]!.n] as unknown as [number, string]);
+    puts.position(boundsKey(l, source), boundsValue([keys[0]!.n, keys[keys.length - 1]!.n]));
     const byTarget = Array.from(keys.keys()).sort((a, b) => targets[a]! - targets[b]!);
     for (const i of byTarget) puts.position([l, source, targets[i]!], [keys[i]!.n, keys[i]!.f]);
   }
@@ -332,7 +338,7 @@ export class LinkStore {
       removed.push(target);
     }
     this.adjacency.remove([l, ANY], source);
-    this.dbs.linkPos.removeSync([l, source, BOUNDS]);
+    this.dbs.linkPos.removeSync(boundsKey(l, source));
     return removed;
   }
 
@@ -346,7 +352,7 @@ export class LinkStore {
     if (this.adjacency.isEmpty([l, source])) {
       this.adjacency.remove([l, ANY], source);
       // Empty, the list is neither form: its next link starts it packed.
-      this.dbs.linkPos.removeSync([l, source, BOUNDS]);
+      this.dbs.linkPos.removeSync(boundsKey(l, source));
     }
     return true;
   }
@@ -385,9 +391,8 @@ export class LinkStore {
     this.putBounds(l, source, [Math.min(bounds[0], key.n), Math.max(bounds[1], key.n)]);
   }
 
-  /** The bounds live in linkPos beside the positions, under a target id no row has. */
   private putBounds(l: number, source: number, bounds: Bounds): void {
-    this.dbs.linkPos.putSync([l, source, BOUNDS], bounds as unknown as [number, string]);
+    this.dbs.linkPos.putSync(boundsKey(l, source), boundsValue(bounds));
   }
 
   /** The key just before (or after) `at` in the list, if any. */

@@ -162,13 +162,13 @@ export class Store {
    * Runs a bulk load (`run` makes many write transactions): the changes its writes make to index
    * and link sets wait in memory across its transactions, up to DEFERRED_SLOTS, so each set is
    * written a few times in all rather than once per transaction; the lists `LinkStore.fill`
-   * writes are held until its end, and so are the indexes of the types `buildIndexesLater` names. Only the load's own writes may
-   * read those sets meanwhile (a read outside its transactions throws). If `run` fails, or one
-   * of its transactions is rolled back (which drops the changes waiting from earlier ones too:
-   * they cannot be told apart; and the documentId lookup kept in memory for the types whose
-   * indexes it builds would name rows that are gone), the load fails: every later transaction of
-   * it throws, and what it committed lacks them, so a caller that commits must mark its folder
-   * incomplete (as quarry import does).
+   * writes are held until its end, and so are the indexes of the types `buildIndexesLater`
+   * names. Only the load's own writes may read those sets meanwhile (a read outside its
+   * transactions throws). If `run` fails, or one of its transactions is rolled back (which drops
+   * the changes waiting from earlier ones too: they cannot be told apart; and the documentId
+   * lookup kept in memory for the types whose indexes it builds would name rows that are gone),
+   * the load fails: every later transaction of it throws, and what it committed lacks them, so a
+   * caller that commits must mark its folder incomplete (as quarry import does).
    */
   async deferIndexes<T>(run: () => Promise<T>): Promise<T> {
     if (this.deferring) throw new Error('a bulk load is already running');

@@ -79,13 +79,14 @@ export class Importer {
     if (section >= 3 && !this.published) await this.publishAll();
     this.section = section;
     const where = describe(record, n);
-    const direct = this.direct(ct);
-    if (!direct) this.inOrder = false;
-    if (direct) this.schedule(this.writeDirect(ct, record, where), where, false);
-    else if (record.kind === 'version') this.schedule(this.writeVersion(ct, record), where, false);
+    if (this.direct(ct)) this.schedule(this.writeDirect(ct, record, where), where, false);
     else {
-      const data = { ...relationData(ct, record), ...this.componentData(ct, record, where) };
-      this.schedule(() => this.svc(ct).update({ documentId: record.documentId, locale: record.locale ?? undefined, data }), where, true);
+      this.inOrder = false;
+      if (record.kind === 'version') this.schedule(this.writeVersion(ct, record), where, false);
+      else {
+        const data = { ...relationData(ct, record), ...this.componentData(ct, record, where) };
+        this.schedule(() => this.svc(ct).update({ documentId: record.documentId, locale: record.locale ?? undefined, data }), where, true);
+      }
     }
     this.count++;
     if (this.pending.length >= this.batch) await this.flush();
