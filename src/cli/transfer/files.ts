@@ -78,7 +78,8 @@ export function openRecordReader(path: string): RecordReader {
   } catch {
     throw new UsageError(`${path}: no such file`);
   }
-  const stream: ReadStream = createReadStream(path);
+  // Large reads (64 KiB ones left a profiled million-row import idle 9 s of 88), and still a hundred of them, for the progress line.
+  const stream: ReadStream = createReadStream(path, { highWaterMark: Math.min(4 * 1024 ** 2, Math.max(64 * 1024, Math.ceil(size / 100))) });
   return {
     values: format === 'json' ? jsonReader(path, stream) : msgpackReader(path, stream),
     size,
