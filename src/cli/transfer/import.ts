@@ -38,6 +38,8 @@ export class Importer {
   private section: Section = 1;
   private published = false;
   private pending: Pending[] = [];
+  /** The relation references the pending links records hold: a batch of large lists is flushed before it has `batch` records. */
+  private pendingRefs = 0;
   /** documentIds created so far, per type: a new locale of a known document is an update. */
   private readonly created = new Map<string, Set<string>>();
   /** Draft & publish documents created in section 1, to publish at the end of section 2. */
@@ -89,13 +91,14 @@ export class Importer {
       }
     }
     this.count++;
-    if (this.pending.length >= this.batch) await this.flush();
+    if (record.kind === 'links') for (const refs of Object.values(record.relations)) this.pendingRefs += refs.length;
+    if (this.pending.length >= this.batch || this.pendingRefs >= REFS_PER_BATCH) await this.flush();
   }
 
   async finish(): Promise<void> {
     if (!this.published) await this.publishAll();
     await this.flush();
-    this.quarry.bulk.finish();
+    await this.quarry.bulk.finish();
     for (const r of this.times) {
       this.schedule(() => this.quarry.restoreTimestamps(r.type, {
         documentId: r.documentId, locale: r.locale ?? undefined, status: r.status, createdAt: r.createdAt, updatedAt: r.updatedAt, publishedAt: r.publishedAt,
@@ -196,6 +199,7 @@ export class Importer {
     if (this.pending.length === 0) return;
     const ops = this.pending;
     this.pending = [];
+    this.pendingRefs = 0;
     let outcomes: Promise<{ value: unknown; error: unknown }>[] = [];
     let rolledBack: unknown;
     try {
@@ -239,6 +243,9 @@ function hasOneWayToVersioned(quarry: Quarry, ct: ContentType): boolean {
 }
 
 /** Which row a record is about, as a key. */
+/** About 5 MB of decoded references: a thousand records of a category listing its thousands of restaurants took hundreds. */
+const REFS_PER_BATCH = 50_000;
+
 const rowOf = (r: ExportRecord): string => JSON.stringify([r.type, r.documentId, r.locale, r.status]);
 
 function hint(error: unknown): string {
