@@ -17,23 +17,31 @@ export interface CodeSets {
 type Gathered = Map<IndexValue, number | U32List>;
 
 const SAMPLE_ROWS = 2_000;
-/** What a distinct value costs gathered besides its text: its map slot and key (measured roughly). */
+/** What a distinct value costs gathered besides its text, measured (a million of each): a number's map slot and key; a text's, with the text's own header. */
 const VALUE_BYTES = 48;
+const TEXT_BYTES = 128;
+
+/** The codes one pass over the rows gathers, and the fields that visit them (a field's other codes left out). */
+interface Pass {
+  readonly codes: readonly number[];
+  readonly fields: readonly IndexedField[];
+}
 
 /**
- * The index sets of `fields` over every stored row, code by code in ascending order: the fields
+ * The index sets of `fields` over every stored row, code by code in ascending order: the codes
  * are gathered in groups estimated from a sample of rows to take `passBytes` of memory together
- * (a million rows' indexes all at once took more than the rest of their import), each group in
- * one pass over the rows. Rows are read in id order, so every set's ids come ascending.
+ * (a million rows' indexes all at once took more than the rest of their import; a million names'
+ * three codes, 450 MB), each group in one pass over the rows. Rows are read in id order, so every
+ * set's ids come ascending.
  */
 export function* gatherSets(rows: RowDb, fields: readonly IndexedField[], passBytes: number): Generator<CodeSets, void, void> {
-  for (const group of passes(rows, fields, passBytes)) {
-    const gathered = gather(rows, group);
-    for (const code of [...gathered.keys()].sort((a, b) => a - b)) {
-      const sets = gathered.get(code)!;
+  for (const pass of passes(rows, fields, passBytes)) {
+    const gathered = gather(rows, pass);
+    for (const code of pass.codes) {
+      const sets = gathered[code]!;
       // Each code's map goes as soon as its sets are flat: a pass's maps and arrays are not all kept at once.
-      gathered.delete(code);
-      yield packed(code, sets);
+      gathered[code] = undefined;
+      if (sets.size > 0) yield packed(code, sets);
     }
   }
 }
@@ -74,12 +82,14 @@ function listOf(first: number, second: number): U32List {
   return list;
 }
 
-function gather(rows: RowDb, fields: readonly IndexedField[]): Map<number, Gathered> {
+function gather(rows: RowDb, { codes, fields }: Pass): (Gathered | undefined)[] {
   // By code in an array: codes are small integers, and a map lookup per entry showed in profiles.
   const byCode: (Gathered | undefined)[] = [];
+  for (const code of codes) byCode[code] = new Map();
   let id = 0;
   const visit = (code: number, v: IndexValue) => {
-    const sets = (byCode[code] ??= new Map());
+    const sets = byCode[code];
+    if (sets === undefined) return;
     const set = sets.get(v);
     if (set === undefined) sets.set(v, id);
     else if (typeof set === 'number') {
@@ -90,45 +100,51 @@ function gather(rows: RowDb, fields: readonly IndexedField[]): Map<number, Gathe
     id = rowId;
     for (const f of fields) eachStoredEntry(f, row, visit);
   }
-  const gathered = new Map<number, Gathered>();
-  byCode.forEach((sets, code) => gathered.set(code, sets!));
-  return gathered;
+  return byCode;
 }
 
-/** Fields in groups whose sets are estimated to fit `passBytes` together, in the order of their codes. */
-function passes(rows: RowDb, of: readonly IndexedField[], passBytes: number): IndexedField[][] {
-  const fields = [...of].sort((a, b) => a.code - b.code);
-  const sample = new Map<IndexedField, { values: Set<string>; bytes: number }>(fields.map((f) => [f, { values: new Set(), bytes: 0 }]));
+/** Codes in groups whose sets are estimated to fit `passBytes` together, in ascending order. */
+function passes(rows: RowDb, fields: readonly IndexedField[], passBytes: number): Pass[] {
+  const bytes: number[] = [];
+  const seen = new Set<string>();
   let sampled = 0;
   for (const [, row] of storedRows(rows, SAMPLE_ROWS)) {
     sampled++;
     for (const f of fields) {
-      const s = sample.get(f)!;
       eachStoredEntry(f, row, (code, v) => {
-        s.bytes += 4;
+        bytes[code] = (bytes[code] ?? 0) + 4;
         const key = `${code}:${typeof v}:${String(v)}`;
-        if (s.values.has(key)) return;
-        s.values.add(key);
-        s.bytes += VALUE_BYTES + (typeof v === 'string' ? v.length : 0);
+        if (seen.has(key)) return;
+        seen.add(key);
+        bytes[code]! += typeof v === 'string' ? TEXT_BYTES + v.length : VALUE_BYTES;
       });
     }
   }
   const count = rowCount(rows);
-  const out: IndexedField[][] = [];
-  let group: IndexedField[] = [];
-  let bytes = 0;
-  for (const f of fields) {
-    const estimate = (sample.get(f)!.bytes * count) / Math.max(1, sampled);
-    if (group.length > 0 && bytes + estimate > passBytes) {
-      out.push(group);
+  const codes = fields.flatMap((f) => [f.code, f.foldedCode, f.gramCode]).filter((c) => c !== undefined).sort((a, b) => a - b);
+  const groups: number[][] = [];
+  let group: number[] = [];
+  let total = 0;
+  for (const code of codes) {
+    const estimate = ((bytes[code] ?? 0) * count) / Math.max(1, sampled);
+    if (group.length > 0 && total + estimate > passBytes) {
+      groups.push(group);
       group = [];
-      bytes = 0;
+      total = 0;
     }
-    group.push(f);
-    bytes += estimate;
+    group.push(code);
+    total += estimate;
   }
-  if (group.length > 0) out.push(group);
-  return out;
+  if (group.length > 0) groups.push(group);
+  return groups.map((codes) => ({ codes, fields: fieldsVisiting(fields, new Set(codes)) }));
+}
+
+/** The fields that visit some of `codes`, each without the folded twin or trigrams that it would visit in vain. */
+function fieldsVisiting(fields: readonly IndexedField[], codes: ReadonlySet<number>): IndexedField[] {
+  const wanted = (code: number | undefined) => (code !== undefined && codes.has(code) ? code : undefined);
+  return fields
+    .filter((f) => codes.has(f.code) || wanted(f.foldedCode) !== undefined || wanted(f.gramCode) !== undefined)
+    .map((f) => ({ ...f, foldedCode: wanted(f.foldedCode), gramCode: wanted(f.gramCode) }));
 }
 
 /** About how many rows a type has: its row database's entries. */
