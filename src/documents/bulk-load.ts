@@ -87,6 +87,7 @@ export class BulkLoad {
    */
   fill(ct: ContentType, documentId: string, attr: RelationAttribute, refs: readonly RowRef[], path: string): void {
     if (!this.fills(attr)) throw new Error(`${ct.uid}.${attr.name} is not filled by a bulk load`);
+    this.linksBegin();
     this.within(ct, () => {
       const source = this.rowOf(ct, documentId, path);
       if (!attr.toMany && refs.length > 1) throw ValidationError.at(path, `${attr.name} links at most one entry, the record lists ${refs.length}`);
@@ -111,6 +112,7 @@ export class BulkLoad {
    * versioned or localized types) as an update's `data` would, without stamping the row.
    */
   set(ct: ContentType, documentId: string, data: Readonly<Record<string, unknown>>, path: string): void {
+    this.linksBegin();
     this.within(ct, () => {
       const source = this.rowOf(ct, documentId, path);
       const input = readWriteData(this.engine.registry, ct, data);
@@ -128,8 +130,8 @@ export class BulkLoad {
    * what could not be checked as rows and lists came: unique fields, and that the two sides of
    * every relation filled here hold the same links.
    */
-  finish(): void {
-    this.engine.store.buildIndexes();
+  async finish(): Promise<void> {
+    await this.engine.store.buildIndexes();
     this.engine.store.transact(() => {
       for (const ct of this.built) checkUniqueBuilt(this.engine, ct, PUBLISHED);
     });
@@ -139,6 +141,11 @@ export class BulkLoad {
         throw new ValidationError(`the two sides of ${name} disagree: ${own.links} links one way, ${far.links} the other, or they link other entries`);
       }
     }
+  }
+
+  /** Rows come before links in a load (an export writes them so): their index sets can be gathered meanwhile, and are gathered again if rows come after all. */
+  private linksBegin(): void {
+    this.engine.store.gatherAhead();
   }
 
   private within(ct: ContentType, write: () => void): void {

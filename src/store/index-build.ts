@@ -15,6 +15,7 @@ import { OrderedWriter, putSet } from './ordered-writer.js';
  * the compaction writes them.
  */
 export interface BuildTarget extends HeldIndexes {
+  readonly type: string;
   readonly t: number;
   readonly db: RowDb;
 }
@@ -27,6 +28,8 @@ export interface HeldIndexes {
   readonly docs: Map<string, number>;
   /** The type's last row id, in place of its `seqKey` entry; the count of its rows is `docs`' size. */
   lastId: number;
+  /** Rows written, changed or removed: sets gathered from the rows are current while it stays (gather-ahead.ts). */
+  writes: number;
 }
 
 /** How a build holds memory and transactions in bounds (tests make them small). */
@@ -35,16 +38,26 @@ export interface BuildLimits {
   readonly passBytes: number;
   /** Entries written per write transaction: LMDB holds a transaction's pages until it commits. */
   readonly batch: number;
+  /** Types with fewer rows gather their sets in place, not in a thread (Store.gatherAhead): starting one takes a while. */
+  readonly aheadRows: number;
+  /** How much memory a thread's gathered sets may take while they wait to be written. */
+  readonly aheadBytes: number;
+  /**
+   * The thread's heap: a pass's maps live at once, with room for V8 to collect what passes
+   * leave. Unbounded, a million rows' garbage reached 650 MB there beside the load's own. A
+   * thread that outgrows it fails, and its sets are gathered in place.
+   */
+  readonly aheadHeapBytes: number;
 }
 
-export const BUILD_LIMITS: BuildLimits = { passBytes: 256 * 1024 ** 2, batch: 200_000 };
+export const BUILD_LIMITS: BuildLimits = { passBytes: 128 * 1024 ** 2, batch: 200_000, aheadRows: 20_000, aheadBytes: 32 * 1024 ** 2, aheadHeapBytes: 448 * 1024 ** 2 };
 
 /**
  * The documentId index, when it comes first in key order (as layouts list it) and every value is
  * whole: it holds what the lookup does, so `writeDocs` writes it beside the lookup, and it is not
  * gathered from the rows. Asked before `writeDocs`, which empties the lookup.
  */
-export function documentIdIndex(target: BuildTarget): IndexedField | undefined {
+export function documentIdIndex(target: Pick<HeldIndexes, 'fields' | 'docs'>): IndexedField | undefined {
   const first = target.fields.reduce<IndexedField | undefined>((a, f) => (a === undefined || f.code < a.code ? f : a), undefined);
   if (first?.name !== 'documentId' || first.path !== undefined || first.index !== 'ordered' || first.gramCode !== undefined) return undefined;
   for (const documentId of target.docs.keys()) if (mayBeCut(documentId)) return undefined;
@@ -77,7 +90,7 @@ export function* writeDocs(dbs: Pick<Dbs, 'meta' | 'idx' | 'docs' | 'blockFormat
 }
 
 /** Writes one code's gathered sets, yielding after every `batch` entries so that the caller commits. */
-export function* writeSets(dbs: Pick<Dbs, 'idx' | 'blockFormat'>, target: BuildTarget, { code, values, offsets, ids }: CodeSets, limits: BuildLimits): Generator<void, void, void> {
+export function* writeSets(dbs: Pick<Dbs, 'idx' | 'blockFormat'>, target: Pick<BuildTarget, 't' | 'scope'>, { code, values, offsets, ids }: CodeSets, limits: BuildLimits): Generator<void, void, void> {
   if (values.length === 0) return;
   let written = 0;
   // One key array, its value and block id set before each put (lmdb-js encodes it at once).
@@ -88,6 +101,19 @@ export function* writeSets(dbs: Pick<Dbs, 'idx' | 'blockFormat'>, target: BuildT
     written += putSet(writer, key, ids.subarray(offsets[i]!, offsets[i + 1]!), dbs.blockFormat);
     if (written >= limits.batch) {
       written = 0;
+      yield;
+    }
+  }
+}
+
+/** Removes a type's entries of the codes of `fields`, `batch` at a time: sets written from its rows before they changed (Store.gatherAhead). */
+export function* clearSets(dbs: Pick<Dbs, 'idx'>, t: number, fields: readonly IndexedField[], limits: BuildLimits): Generator<void, void, void> {
+  for (const code of fields.flatMap((f) => [f.code, f.foldedCode, f.gramCode])) {
+    if (code === undefined) continue;
+    for (;;) {
+      const keys = [...dbs.idx.getKeys({ start: [t, code], end: [t, code + 1], limit: limits.batch })];
+      if (keys.length === 0) break;
+      for (const key of keys) dbs.idx.removeSync(key);
       yield;
     }
   }

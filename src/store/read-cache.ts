@@ -1,6 +1,23 @@
 import type { IndexValue } from './index-keys.js';
 import type { Row } from './layout.js';
 
+/** The rows that hold one indexed value (RowStore.indexGroups). */
+export interface IndexGroup {
+  readonly value: IndexValue;
+  readonly ids: Uint32Array;
+  /** The value is a prefix of longer text: rows must be re-checked. */
+  readonly inexact: boolean;
+}
+
+/**
+ * One field's indexed values by row id: `values[positions[id]]`, where a position of -1 (or an
+ * id past the end) means the row has no value in that index.
+ */
+export interface IndexedValues {
+  readonly positions: Int32Array;
+  readonly values: readonly IndexValue[];
+}
+
 /** One field's index in one scope, in memory: its distinct values in key order and each value's ids. */
 export interface FieldGroups {
   readonly values: readonly IndexValue[];

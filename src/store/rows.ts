@@ -6,7 +6,7 @@ import { MAX } from './keys.js';
 import type { Row, RowScope, Status, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
 import { instantFields, readRow, storedRow } from './row-times.js';
-import type { FieldGroups, ReadCache } from './read-cache.js';
+import type { FieldGroups, IndexedValues, IndexGroup, ReadCache } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 import { seqKey, SHAPES_FIRST, type Dbs, type RowDb } from './dbs.js';
 import { moveCount, storedCounts } from './row-counts.js';
@@ -21,22 +21,6 @@ interface TypeState {
   readonly instants: readonly string[];
   /** While its indexes are not kept up (`suspendIndexes`; `fields` is empty then). */
   readonly suspended?: HeldIndexes;
-}
-
-export interface IndexGroup {
-  readonly value: IndexValue;
-  readonly ids: Uint32Array;
-  /** The value is a prefix of longer text: rows must be re-checked. */
-  readonly inexact: boolean;
-}
-
-/**
- * One field's indexed values by row id: `values[positions[id]]`, where a position of -1 (or an
- * id past the end) means the row has no value in that index.
- */
-export interface IndexedValues {
-  readonly positions: Int32Array;
-  readonly values: readonly IndexValue[];
 }
 
 /** A row's identity: the version (status, locale) of one document it holds. */
@@ -360,6 +344,7 @@ export class RowStore {
     if (suspended) {
       suspended.docs.set(row.documentId, id);
       suspended.lastId = id;
+      suspended.writes++;
     } else this.dbs.docs.putSync(docKey, id);
     this.universe.add([t, s], id);
     this.bumpCount(type, state, s, 1);
@@ -378,6 +363,7 @@ export class RowStore {
     const s = scopeKey(scope.status, scope.locale);
     const remove = this.indexer(state.code, s, row.id, false);
     const add = this.indexer(state.code, s, row.id, true);
+    if (state.suspended) state.suspended.writes++;
     for (const f of state.fields) eachChangedEntry(f, old, row, remove, add);
     this.cache.dropRow(type, row.id);
     state.db.putSync(row.id, storedRow(row, state.instants));
@@ -391,8 +377,10 @@ export class RowStore {
     const t = state.code;
     const s = scopeKey(scope.status, scope.locale);
     for (const f of state.fields) eachRowEntry(f, old, this.indexer(t, s, id, false));
-    if (state.suspended) state.suspended.docs.delete(old.documentId);
-    else this.dbs.docs.removeSync([t, old.documentId, s]);
+    if (state.suspended) {
+      state.suspended.docs.delete(old.documentId);
+      state.suspended.writes++;
+    } else this.dbs.docs.removeSync([t, old.documentId, s]);
     this.universe.remove([t, s], id);
     this.bumpCount(type, state, s, -1);
     this.cache.dropRow(type, id);
@@ -408,7 +396,12 @@ export class RowStore {
     const state = this.state(type);
     if (state.suspended) return;
     const lastId = (this.dbs.meta.get(seqKey(state.code)) as number | undefined) ?? 0;
-    this.types.set(type, { ...state, fields: [], suspended: { fields: state.fields, scope: scopeKey(scope.status, scope.locale), docs: new Map(), lastId } });
+    this.types.set(type, { ...state, fields: [], suspended: { fields: state.fields, scope: scopeKey(scope.status, scope.locale), docs: new Map(), lastId, writes: 0 } });
+  }
+
+  /** What a suspended type's indexes hold back (suspendIndexes), undefined for another. */
+  held(type: string): HeldIndexes | undefined {
+    return this.state(type).suspended;
   }
 
   /** Keeps a suspended type's indexes again, and answers what building them from its rows takes. */
@@ -416,7 +409,7 @@ export class RowStore {
     const { suspended, ...state } = this.state(type);
     if (!suspended) throw new Error(`${type}'s indexes are not suspended`);
     this.types.set(type, { ...state, fields: suspended.fields });
-    return { t: state.code, db: state.db, ...suspended };
+    return { type, t: state.code, db: state.db, ...suspended };
   }
 
   /** Adds a row's id to (or removes it from) the index sets it visits. */

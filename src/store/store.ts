@@ -7,8 +7,10 @@ import type { Postings } from './postings.js';
 import { RowStore } from './rows.js';
 import { checkStore, type CheckReport, type ComponentLayout } from './check/check.js';
 import type { LinkLayout, RowScope, TypeLayout } from './layout.js';
-import { BUILD_LIMITS, documentIdIndex, writeDocs, writeSets, type BuildLimits } from './index-build.js';
-import { gatherSets } from './gather-sets.js';
+import { BUILD_LIMITS, type BuildLimits } from './index-build.js';
+import { gatherSets, type CodeSets } from './gather-sets.js';
+import { BulkBuild } from './bulk-build.js';
+import type { IndexedField } from './indexed-fields.js';
 import { MAX } from './keys.js';
 import { ReadCache } from './read-cache.js';
 import { ReadGuard } from './read-guard.js';
@@ -60,8 +62,8 @@ export class Store {
   private depth = 0;
   /** A bulk load is running (deferIndexes). */
   private deferring = false;
-  /** Types of the running bulk load whose indexes are built from their rows (buildIndexesLater). */
-  private readonly unbuilt = new Set<string>();
+  /** The indexes the running bulk load builds from its rows. */
+  private readonly bulk: BulkBuild;
   /** A transaction of the running bulk load was rolled back, losing the load's waiting changes with its own. */
   private deferredLoss: unknown = NO_FAILURE;
   /** The posting sets whose changes wait for the commit (Postings.flush); none until the constructor's transaction, whose upkeepIndexes flushes its own. */
@@ -73,7 +75,7 @@ export class Store {
   /** The write generation this instance's cache reflects. */
   private seenGeneration = 0;
 
-  private constructor(env: RootDatabase, layouts: readonly TypeLayout[], readOnly: boolean, packedListBytes: number, private readonly buildLimits: BuildLimits) {
+  private constructor(env: RootDatabase, path: string, layouts: readonly TypeLayout[], readOnly: boolean, packedListBytes: number, buildLimits: BuildLimits) {
     this.env = env;
     this.dbs = openDbs(env, !readOnly);
     this.layouts = layouts;
@@ -92,6 +94,8 @@ export class Store {
     this.rows = new RowStore(this.dbs, this.rowDbs, layouts, (name) => this.code(name), this.cache, this.guard);
     this.links = new LinkStore(this.dbs, (name) => this.code(name), this.cache, this.guard, packedListBytes);
     this.postings = [...this.rows.postings, ...this.links.postings];
+    const commitEach = (steps: Generator<void, void, void>) => this.commitEach(steps);
+    this.bulk = new BulkBuild({ dbs: this.dbs, rows: this.rows, links: this.links, path, layouts, limits: buildLimits, code: (name) => this.code(name), commitEach });
     this.tokens = readOnly ? undefined : TokenStore.within(env);
   }
 
@@ -114,7 +118,7 @@ export class Store {
       // Values are our own records; never share decoded objects between reads.
       cache: false,
     });
-    return new Store(env, layouts, readOnly, options.packedListBytes ?? PACKED_BYTES, options.buildLimits ?? BUILD_LIMITS);
+    return new Store(env, options.path, layouts, readOnly, options.packedListBytes ?? PACKED_BYTES, options.buildLimits ?? BUILD_LIMITS);
   }
 
   /**
@@ -125,6 +129,12 @@ export class Store {
    */
   transact<T>(fn: () => T): T {
     if (this.depth > 0) return this.joined(fn);
+    const result = this.commit(fn);
+    if (this.deferring) this.bulk.afterCommit();
+    return result;
+  }
+
+  private commit<T>(fn: () => T): T {
     this.refuseAfterLoss();
     this.depth++;
     let generation = 0;
@@ -177,7 +187,7 @@ export class Store {
     try {
       const result = await run();
       this.refuseAfterLoss();
-      this.buildIndexes();
+      await this.buildIndexes();
       this.deferring = false;
       // Not deferring, the commit writes what waits.
       this.transact(() => undefined);
@@ -185,49 +195,46 @@ export class Store {
     } finally {
       this.deferring = false;
       this.deferredLoss = NO_FAILURE;
-      // A failed load's folder lacks the sets it had not built; this instance keeps them up again.
-      for (const type of this.unbuilt) this.rows.resumeIndexes(type);
-      this.unbuilt.clear();
+      await this.bulk.end();
       this.links.dropHeld();
       for (const postings of this.postings) postings.discard();
     }
   }
 
   /**
-   * In a bulk load, for a type that has no rows yet and whose rows it writes all in `scope`: the
-   * type's indexes (its documentId lookup and its field index sets) are not written as its rows
-   * are, but built from them in key order by `buildIndexes` or when the load ends
-   * (index-build.ts). Meanwhile its documentId lookup is kept in memory, and reading its field
-   * indexes throws. Answers whether they are (false outside a load, and for a type that has rows).
+   * In a bulk load, for a type that has no rows yet and whose rows it writes all in `scope`: its
+   * indexes are built from its rows at the load's end (BulkBuild.later). Answers whether they
+   * are (false outside a load, and for a type that has rows).
    */
   buildIndexesLater(type: string, scope: RowScope): boolean {
-    if (this.unbuilt.has(type)) return true;
-    if (!this.deferring || this.rows.scopes(type).length > 0) return false;
-    this.rows.suspendIndexes(type, scope);
-    this.unbuilt.add(type);
-    return true;
+    return this.deferring && this.bulk.later(type, scope);
   }
 
   /** Whether a type's indexes wait for `buildIndexes` (buildIndexesLater). */
   indexesPending(type: string): boolean {
-    return this.unbuilt.has(type);
+    return this.bulk.pending(type);
   }
 
-  /** Builds the indexes `buildIndexesLater` put off (index-build.ts), and writes the link lists the load held (LinkStore.holdFills), committing every `buildLimits.batch` entries. */
-  buildIndexes(): void {
+  /** In a bulk load, once the rows of the types whose indexes wait are all written: their sets are gathered meanwhile (BulkBuild.gatherAhead). */
+  gatherAhead(): void {
+    if (this.deferring) this.bulk.gatherAhead(this.depth > 0);
+  }
+
+  /** Whether sets gathered ahead for a type were written as the load went on. */
+  wroteAhead(type: string): boolean {
+    return this.bulk.wroteAhead(type);
+  }
+
+  /** Builds the indexes `buildIndexesLater` put off, and writes the link lists the load held (BulkBuild.build). */
+  async buildIndexes(): Promise<void> {
     this.refuseAfterLoss();
-    const limits = this.buildLimits;
-    // In the order of their keys, so that each type's sets come after the last's, appended.
-    for (const type of [...this.unbuilt].sort((a, b) => this.code(a) - this.code(b))) {
-      this.unbuilt.delete(type);
-      const target = this.rows.resumeIndexes(type);
-      const byDocumentId = documentIdIndex(target);
-      this.commitEach(writeDocs(this.dbs, target, byDocumentId, limits));
-      const fields = target.fields.filter((f) => f !== byDocumentId);
-      for (const sets of gatherSets(target.db, fields, limits.passBytes)) this.commitEach(writeSets(this.dbs, target, sets, limits));
-    }
-    this.commitEach(this.links.writeHeld(limits.batch));
+    await this.bulk.build();
     this.cache.clear();
+  }
+
+  /** A type's index sets gathered from its stored rows (gather-sets.ts), for a gathering thread (gather-thread.ts). */
+  gatherRows(type: string, fields: readonly IndexedField[], passBytes: number): Generator<CodeSets, void, void> {
+    return gatherSets(this.rowDbs.get(type)!, fields, passBytes);
   }
 
   /** Runs a generator's steps, each in a write transaction of its own. */

@@ -26,14 +26,14 @@ describe('a bulk load of a type with a unique field', () => {
   it('refuses two rows that hold one value when it finishes, naming both documents', async () => {
     await expect(q.store.deferIndexes(async () => {
       insertAll(['a', 'b', null, null, 'b']);
-      q.bulk.finish();
+      await q.bulk.finish();
     })).rejects.toThrow(`This attribute must be unique: documents ${docId(1)} and ${docId(4)} hold the same value`);
   });
 
   it('takes distinct values (and any number of nulls), and the index built checks later writes', async () => {
     await q.store.deferIndexes(async () => {
       insertAll(['a', 'b', null, null, 'x'.repeat(300), `${'x'.repeat(300)}y`]);
-      q.bulk.finish();
+      await q.bulk.finish();
     });
     const tags = q.documents(TAG);
     expect(await tags.count({ filters: { slug: { $startsWith: 'x' } } })).toBe(2);

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from 'lmdb';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Store } from '../../src/store/store.js';
 import type { LinkLayout, RowScope, TypeLayout } from '../../src/store/layout.js';
 
@@ -23,8 +24,10 @@ const layouts: TypeLayout[] = [
 ];
 const links: LinkLayout[] = [];
 const PUBLISHED = { status: 'published', locale: null } as const;
-/** Small bounds, so that a few hundred rows take several passes and many transactions. */
-const limits = { passBytes: 2_000, batch: 7 };
+/** Small bounds, so that a few hundred rows take several passes and many transactions; sets gathered in place. */
+const limits = { passBytes: 2_000, batch: 7, aheadRows: Infinity, aheadBytes: 0, aheadHeapBytes: 64 * 1024 ** 2 };
+/** The same, the sets gathered in a thread (Store.gatherAhead) that waits after each code for the last to be written. */
+const ahead = { ...limits, aheadRows: 1, aheadBytes: 1 };
 
 interface RowData {
   name: string | null;
@@ -43,8 +46,8 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const openStore = (path: string) => {
-  const store = Store.open({ path, noSync: true, packedListBytes: 8, buildLimits: limits }, layouts);
+const openStore = (path: string, buildLimits = limits) => {
+  const store = Store.open({ path, noSync: true, packedListBytes: 8, buildLimits }, layouts);
   store.intern(['A.list']);
   return store;
 };
@@ -75,8 +78,9 @@ const row = fc.record<RowData>({
 });
 
 describe('a bulk load\'s index build', () => {
-  it('leaves the indexes, documentId lookup and lists that writing row by row leaves, entry for entry', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 120, size: 'medium' }), fc.array(fc.nat({ max: 5 }), { maxLength: 120, size: 'medium' }), async (rows, lists) => {
+  it.each([['in place', limits], ['in a thread', ahead]])('leaves the indexes, documentId lookup and lists that writing row by row leaves, entry for entry, its sets gathered %s', async (_, buildLimits) => {
+    const rowsAndLate = fc.array(row, { minLength: 1, maxLength: 120, size: 'medium' }).chain((rows) => fc.tuple(fc.constant(rows), fc.nat({ max: rows.length })));
+    await fc.assert(fc.asyncProperty(rowsAndLate, fc.array(fc.nat({ max: 5 }), { maxLength: 120, size: 'medium' }), async ([rows, late], lists) => {
       // B has rows before the load: A's sets come before them in key order, so they are not appended.
       const direct = folder();
       const plain = openStore(direct);
@@ -88,18 +92,69 @@ describe('a bulk load\'s index build', () => {
       await plain.close();
 
       const built = folder();
-      const store = openStore(built);
+      const store = openStore(built, buildLimits);
       store.transact(() => store.rows.insert(B, PUBLISHED, { documentId: docId(0), name: 'before' }));
       await store.deferIndexes(async () => {
         expect(store.buildIndexesLater(A, PUBLISHED)).toBe(true);
         expect(store.buildIndexesLater(B, PUBLISHED)).toBe(false);
-        rows.forEach((r, i) => store.transact(() => store.rows.insert(A, PUBLISHED, fields(i, r))));
+        const write = (r: RowData, i: number) => store.transact(() => store.rows.insert(A, PUBLISHED, fields(i, r)));
+        rows.slice(0, rows.length - late).forEach(write);
+        // Links begin, and the sets gathering starts; the `late` rows after it have them gathered again.
+        store.gatherAhead();
+        rows.slice(rows.length - late).forEach((r, i) => write(r, rows.length - late + i));
         // Lists come in no order of their sources.
         [...lists.entries()].reverse().forEach(([i, length]) => store.transact(() => store.links.fill('A.list', i + 1, targets(length))));
       });
       await store.close();
       expect(await entriesOf(built)).toEqual(await entriesOf(direct));
     }), { numRuns: 15 });
+  });
+
+  it('writes the sets the thread sends as the load goes on, and gathers them again in place when rows change after them', async () => {
+    // The first row's name is its own: once it is removed, its set must go.
+    const rows = Array.from({ length: 40 }, (_, i): RowData => ({ name: i === 0 ? 'only' : `r${i % 7}`, n: i % 3, at: '2024-01-02T03:04:05.000Z', parts: [{ v: i % 4 }] }));
+    const direct = folder();
+    const plain = openStore(direct);
+    plain.transact(() => rows.forEach((r, i) => plain.rows.insert(A, PUBLISHED, fields(i, r))));
+    plain.transact(() => plain.rows.remove(A, PUBLISHED, 1));
+    await plain.close();
+
+    const built = folder();
+    const store = openStore(built, ahead);
+    await store.deferIndexes(async () => {
+      store.buildIndexesLater(A, PUBLISHED);
+      rows.slice(0, 30).forEach((r, i) => store.transact(() => store.rows.insert(A, PUBLISHED, fields(i, r))));
+      store.gatherAhead();
+      // Each commit writes what the thread has sent by then.
+      for (let waited = 0; !store.wroteAhead(A); waited += 5) {
+        if (waited > 20_000) throw new Error('the thread sent nothing');
+        await sleep(5);
+        store.transact(() => undefined);
+      }
+      rows.slice(30).forEach((r, i) => store.transact(() => store.rows.insert(A, PUBLISHED, fields(30 + i, r))));
+      store.transact(() => store.rows.remove(A, PUBLISHED, 1));
+    });
+    await store.close();
+    expect(await entriesOf(built)).toEqual(await entriesOf(direct));
+  });
+
+  it('gathers in place the sets of a thread that fails', async () => {
+    const rows = Array.from({ length: 40 }, (_, i): RowData => ({ name: `r${i}`, n: i % 3, at: 'x', parts: [] }));
+    const direct = folder();
+    const plain = openStore(direct);
+    plain.transact(() => rows.forEach((r, i) => plain.rows.insert(A, PUBLISHED, fields(i, r))));
+    await plain.close();
+
+    const built = folder();
+    // Too small a heap to load its modules in.
+    const store = openStore(built, { ...ahead, aheadHeapBytes: 1024 ** 2 });
+    await store.deferIndexes(async () => {
+      store.buildIndexesLater(A, PUBLISHED);
+      rows.forEach((r, i) => store.transact(() => store.rows.insert(A, PUBLISHED, fields(i, r))));
+      store.gatherAhead();
+    });
+    await store.close();
+    expect(await entriesOf(built)).toEqual(await entriesOf(direct));
   });
 
   it('keeps the documentId lookup in memory meanwhile, and refuses to read a field index before it is built', async () => {

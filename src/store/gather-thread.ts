@@ -1,0 +1,41 @@
+import { workerData } from 'node:worker_threads';
+import type { GatherReply, GatherWorkerData } from './gather-ahead.js';
+import type { CodeSets } from './gather-sets.js';
+import { Store } from './store.js';
+
+/**
+ * The thread of gather-ahead.ts: gathers each type's index sets from its committed rows and sends
+ * them code by code, waiting while the sets it sent and the main thread has not written take
+ * `roomKib`. It never closes the folder: the main thread has it open, and ends this thread.
+ */
+const job = workerData as GatherWorkerData;
+const send = (reply: GatherReply, transfer: ArrayBuffer[] = []) => job.port.postMessage(reply, transfer);
+
+try {
+  const store = Store.open({ path: job.path, readOnly: true }, job.layouts);
+  for (const { type, fields } of job.types) {
+    for (const sets of store.gatherRows(type, fields, job.passBytes)) {
+      const kib = Math.ceil(bytesOf(sets) / 1024);
+      makeRoom(kib);
+      Atomics.add(job.waiting, 0, kib);
+      send({ kind: 'sets', type, sets, kib }, [sets.offsets.buffer as ArrayBuffer, sets.ids.buffer as ArrayBuffer]);
+    }
+    send({ kind: 'done', type });
+  }
+} catch (e) {
+  send({ kind: 'failed', message: (e as Error).message ?? String(e) });
+}
+
+/** Waits until `kib` more fit, or nothing waits: a code larger than the room still goes, alone. */
+function makeRoom(kib: number): void {
+  for (let now = Atomics.load(job.waiting, 0); now > 0 && now + kib > job.roomKib; now = Atomics.load(job.waiting, 0)) {
+    Atomics.wait(job.waiting, 0, now);
+  }
+}
+
+/** About what a code's sets take in memory: their arrays, and each value's slot and text. */
+function bytesOf({ values, offsets, ids }: CodeSets): number {
+  let bytes = offsets.byteLength + ids.byteLength + 16 * values.length;
+  for (const v of values) if (typeof v === 'string') bytes += v.length;
+  return bytes;
+}
