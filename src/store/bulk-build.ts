@@ -1,7 +1,7 @@
 import type { Dbs } from './dbs.js';
 import { GatherAhead, GatherStopped } from './gather-ahead.js';
 import { gatherSets, type CodeSets } from './gather-sets.js';
-import { clearSets, documentIdIndex, writeDocs, writeSets, type BuildLimits, type BuildTarget } from './index-build.js';
+import { clearSets, documentIdIndex, writeDocIndex, writeDocs, writeSets, type BuildLimits, type BuildTarget } from './index-build.js';
 import type { IndexedField } from './indexed-fields.js';
 import type { RowScope, TypeLayout } from './layout.js';
 import type { LinkStore } from './links.js';
@@ -103,7 +103,7 @@ export class BulkBuild {
         const target = host.rows.resumeIndexes(type);
         const fromThread = this.ahead?.has(type, target.writes) === true;
         if (!fromThread) this.forgetAhead(target);
-        // The thread gathers the documentId index too: written from the lookup after the other sets, it would not be appended.
+        // A type the thread gathers has its documentId index written already (startAhead).
         const byDocumentId = fromThread ? undefined : documentIdIndex(target);
         host.commitEach(writeDocs(host.dbs, target, byDocumentId, host.limits));
         if (fromThread && (await this.writeFromThread(target))) continue;
@@ -134,7 +134,13 @@ export class BulkBuild {
     for (const type of this.unbuiltInOrder()) {
       const held = rows.held(type)!;
       if (held.docs.size < limits.aheadRows) continue;
-      types.push({ type, fields: held.fields });
+      // Its documentId index first, from the lookup: every set of the type is then appended, the thread's after it.
+      const byDocumentId = documentIdIndex(held);
+      if (byDocumentId) {
+        this.host.commitEach(writeDocIndex(this.host.dbs, { t: this.host.code(type), ...held }, byDocumentId, limits));
+        this.aheadWrote.add(type);
+      }
+      types.push({ type, fields: held.fields.filter((f) => f !== byDocumentId) });
       writes.set(type, held.writes);
     }
     if (types.length === 0) return;

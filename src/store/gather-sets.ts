@@ -5,12 +5,16 @@ import { eachRowEntry, type IndexedField } from './indexed-fields.js';
 import type { Row } from './layout.js';
 import { isRowInstant } from './row-times.js';
 
-/** One index code's sets in key order: the ids of `values[i]` are `ids[offsets[i]]` up to `ids[offsets[i + 1]]`, ascending. */
+/**
+ * One index code's sets in key order: the ids of `values[i]` are `sole[i]` alone, or, where that
+ * is 0 (no row id is), `lists.get(i)`, ascending: the lists as they were gathered, not copied into
+ * one array (a million rows' trigram sets are 80 MB).
+ */
 export interface CodeSets {
   readonly code: number;
   readonly values: readonly IndexValue[];
-  readonly offsets: Uint32Array;
-  readonly ids: Uint32Array;
+  readonly sole: Uint32Array;
+  readonly lists: ReadonlyMap<number, Uint32Array>;
 }
 
 /** One index's sets while they are gathered: a value's one id as the number, more in a list. */
@@ -39,27 +43,27 @@ export function* gatherSets(rows: RowDb, fields: readonly IndexedField[], passBy
     const gathered = gather(rows, pass);
     for (const code of pass.codes) {
       const sets = gathered[code]!;
-      // Each code's map goes as soon as its sets are flat: a pass's maps and arrays are not all kept at once.
       gathered[code] = undefined;
-      if (sets.size > 0) yield packed(code, sets);
+      if (sets.size === 0) continue;
+      const inOrder = packed(code, sets);
+      // Each code's map goes as soon as its sets are in order, before the caller takes them: a million names' map is 110 MB besides the names.
+      sets.clear();
+      yield inOrder;
     }
   }
 }
 
-/** A code's gathered sets as flat arrays in key order. */
+/** A code's gathered sets in key order. */
 function packed(code: number, sets: Gathered): CodeSets {
   const values = sortIndexValues([...sets.keys()]);
-  const offsets = new Uint32Array(values.length + 1);
-  let total = 0;
-  for (const set of sets.values()) total += typeof set === 'number' ? 1 : set.length;
-  const ids = new Uint32Array(total);
+  const sole = new Uint32Array(values.length);
+  const lists = new Map<number, Uint32Array>();
   values.forEach((value, i) => {
     const set = sets.get(value)!;
-    if (typeof set === 'number') ids[offsets[i]!] = set;
-    else ids.set(set.view(), offsets[i]!);
-    offsets[i + 1] = offsets[i]! + (typeof set === 'number' ? 1 : set.length);
+    if (typeof set === 'number') sole[i] = set;
+    else lists.set(i, set.view());
   });
-  return { code, values, offsets, ids };
+  return { code, values, sole, lists };
 }
 
 /** Every row in id order. */

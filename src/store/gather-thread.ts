@@ -18,7 +18,7 @@ try {
       const kib = Math.ceil(bytesOf(sets) / 1024);
       makeRoom(kib);
       Atomics.add(job.waiting, 0, kib);
-      send({ kind: 'sets', type, sets, kib }, [sets.offsets.buffer as ArrayBuffer, sets.ids.buffer as ArrayBuffer]);
+      send({ kind: 'sets', type, sets, kib }, [sets.sole.buffer as ArrayBuffer, ...[...sets.lists.values()].map((ids) => ids.buffer as ArrayBuffer)]);
     }
     send({ kind: 'done', type });
   }
@@ -33,9 +33,10 @@ function makeRoom(kib: number): void {
   }
 }
 
-/** About what a code's sets take in memory: their arrays, and each value's slot and text. */
-function bytesOf({ values, offsets, ids }: CodeSets): number {
-  let bytes = offsets.byteLength + ids.byteLength + 16 * values.length;
+/** About what a code's sets take in memory: their arrays (a list's whole buffer), and each value's slot and text. */
+function bytesOf({ values, sole, lists }: CodeSets): number {
+  let bytes = sole.byteLength + 16 * values.length;
+  for (const ids of lists.values()) bytes += ids.buffer.byteLength;
   for (const v of values) if (typeof v === 'string') bytes += v.length;
   return bytes;
 }

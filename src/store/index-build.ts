@@ -54,8 +54,8 @@ export const BUILD_LIMITS: BuildLimits = { passBytes: 128 * 1024 ** 2, batch: 20
 
 /**
  * The documentId index, when it comes first in key order (as layouts list it) and every value is
- * whole: it holds what the lookup does, so `writeDocs` writes it beside the lookup, and it is not
- * gathered from the rows. Asked before `writeDocs`, which empties the lookup.
+ * whole: it holds what the lookup does, so `writeDocs` (or `writeDocIndex`) writes it from the
+ * lookup, and it is not gathered from the rows. Asked before `writeDocs`, which empties the lookup.
  */
 export function documentIdIndex(target: Pick<HeldIndexes, 'fields' | 'docs'>): IndexedField | undefined {
   const first = target.fields.reduce<IndexedField | undefined>((a, f) => (a === undefined || f.code < a.code ? f : a), undefined);
@@ -70,35 +70,45 @@ export function* writeDocs(dbs: Pick<Dbs, 'meta' | 'idx' | 'docs' | 'blockFormat
   // Written only when it moved, as row by row inserts leave it.
   if (target.lastId !== ((dbs.meta.get(seqKey(target.t)) as number | undefined) ?? 0)) dbs.meta.putSync(seqKey(target.t), target.lastId);
   if (target.docs.size > 0) dbs.meta.putSync(countKey(target.t, target.scope), target.docs.size);
-  const docs = sortIndexValues([...target.docs.keys()]) as string[];
+  const docs = sortedDocs(target);
   const docKey: Key[] = [target.t, docs[0] ?? '', target.scope];
   const docWriter = new OrderedWriter(dbs.docs, docKey);
-  const idKey: Key[] = [target.t, byDocumentId?.code ?? 0, target.scope, docs[0] ?? '', 0];
-  const idWriter = byDocumentId && new OrderedWriter(dbs.idx, idKey);
   for (const documentId of docs) {
-    const id = target.docs.get(documentId)!;
     docKey[1] = documentId;
-    docWriter.put(docKey, id);
-    if (idWriter) {
-      idKey[3] = documentId;
-      putSet(idWriter, idKey, Uint32Array.of(id), dbs.blockFormat);
-    }
+    docWriter.put(docKey, target.docs.get(documentId)!);
     if (++written % limits.batch === 0) yield;
   }
+  if (byDocumentId) yield* writeDocIndex(dbs, target, byDocumentId, limits, docs);
   // A million documentIds take a hundred MB: not kept through the passes.
   target.docs.clear();
 }
 
+/** Writes the documentId index (`documentIdIndex`) from the lookup in memory, yielding after every `batch` entries so that the caller commits. */
+export function* writeDocIndex(dbs: Pick<Dbs, 'idx' | 'blockFormat'>, target: Pick<BuildTarget, 't' | 'scope' | 'docs'>, byDocumentId: IndexedField, limits: BuildLimits, docs = sortedDocs(target)): Generator<void, void, void> {
+  let written = 0;
+  const idKey: Key[] = [target.t, byDocumentId.code, target.scope, docs[0] ?? '', 0];
+  const idWriter = new OrderedWriter(dbs.idx, idKey);
+  for (const documentId of docs) {
+    idKey[3] = documentId;
+    putSet(idWriter, idKey, Uint32Array.of(target.docs.get(documentId)!), dbs.blockFormat);
+    if (++written % limits.batch === 0) yield;
+  }
+}
+
+const sortedDocs = (target: Pick<BuildTarget, 'docs'>): string[] => sortIndexValues([...target.docs.keys()]) as string[];
+
 /** Writes one code's gathered sets, yielding after every `batch` entries so that the caller commits. */
-export function* writeSets(dbs: Pick<Dbs, 'idx' | 'blockFormat'>, target: Pick<BuildTarget, 't' | 'scope'>, { code, values, offsets, ids }: CodeSets, limits: BuildLimits): Generator<void, void, void> {
+export function* writeSets(dbs: Pick<Dbs, 'idx' | 'blockFormat'>, target: Pick<BuildTarget, 't' | 'scope'>, { code, values, sole, lists }: CodeSets, limits: BuildLimits): Generator<void, void, void> {
   if (values.length === 0) return;
   let written = 0;
   // One key array, its value and block id set before each put (lmdb-js encodes it at once).
   const key: Key[] = [target.t, code, target.scope, values[0] as Key, 0];
   const writer = new OrderedWriter(dbs.idx, key);
+  const one = new Uint32Array(1);
   for (let i = 0; i < values.length; i++) {
     key[3] = values[i] as Key;
-    written += putSet(writer, key, ids.subarray(offsets[i]!, offsets[i + 1]!), dbs.blockFormat);
+    one[0] = sole[i]!;
+    written += putSet(writer, key, one[0] !== 0 ? one : lists.get(i)!, dbs.blockFormat);
     if (written >= limits.batch) {
       written = 0;
       yield;
