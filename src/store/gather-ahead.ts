@@ -55,7 +55,7 @@ export class GatherAhead {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     const data: GatherWorkerData = { ...job, port: port2, waiting: this.waiting };
-    this.worker = new Worker(threadEntry(), { workerData: { entry: THREAD_MODULE.href, ...data }, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: job.heapMib } });
+    this.worker = new Worker(threadEntry(), { workerData: { entry: THREAD_MODULE.href, ...data }, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_MIB, maxOldGenerationSizeMb: job.heapMib } });
     this.port.on('message', (reply: GatherReply) => this.arrive(reply));
     this.worker.on('error', (e) => this.fail(e));
     this.worker.on('exit', (code) => {
@@ -140,6 +140,9 @@ export class GatherStopped extends Error {
     super(`gathering index sets in a thread: ${why}`);
   }
 }
+
+/** The thread's young generation, small: what the thread keeps is whole maps, which outlive any young generation. */
+const THREAD_YOUNG_MIB = 8;
 
 const THREAD_MODULE = new URL(`./gather-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 

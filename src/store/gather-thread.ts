@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { workerData } from 'node:worker_threads';
 import type { GatherReply, GatherWorkerData } from './gather-ahead.js';
 import type { CodeSets } from './gather-sets.js';
@@ -9,6 +11,7 @@ import { Store } from './store.js';
  * `roomKib`. It never closes the folder: the main thread has it open, and ends this thread.
  */
 const job = workerData as GatherWorkerData;
+const collect = fullCollection();
 const send = (reply: GatherReply, transfer: ArrayBuffer[] = []) => job.port.postMessage(reply, transfer);
 
 try {
@@ -16,6 +19,8 @@ try {
   for (const { type, fields } of job.types) {
     for (const sets of store.gatherRows(type, fields, job.passBytes)) {
       const kib = Math.ceil(bytesOf(sets) / 1024);
+      // The code's map is garbage now: collected before the next is gathered, the heap holds one at a time.
+      collect?.();
       makeRoom(kib);
       Atomics.add(job.waiting, 0, kib);
       send({ kind: 'sets', type, sets, kib }, [sets.sole.buffer as ArrayBuffer, ...[...sets.lists.values()].map((ids) => ids.buffer as ArrayBuffer)]);
@@ -39,4 +44,18 @@ function bytesOf({ values, sole, lists }: CodeSets): number {
   for (const ids of lists.values()) bytes += ids.buffer.byteLength;
   for (const v of values) if (typeof v === 'string') bytes += v.length;
   return bytes;
+}
+
+/**
+ * V8's full collection, for this thread's heap alone. Left to itself, V8 let the gathered maps'
+ * garbage fill the heap to its bound: a 1M import peaked at 922 MB, 837 MB with a collection after
+ * each code (one run each, sampled each second). Undefined if the engine will not give it.
+ */
+function fullCollection(): (() => void) | undefined {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
 }

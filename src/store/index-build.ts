@@ -50,7 +50,7 @@ export interface BuildLimits {
   readonly aheadHeapBytes: number;
 }
 
-export const BUILD_LIMITS: BuildLimits = { passBytes: 128 * 1024 ** 2, batch: 200_000, aheadRows: 20_000, aheadBytes: 32 * 1024 ** 2, aheadHeapBytes: 448 * 1024 ** 2 };
+export const BUILD_LIMITS: BuildLimits = { passBytes: 96 * 1024 ** 2, batch: 200_000, aheadRows: 20_000, aheadBytes: 32 * 1024 ** 2, aheadHeapBytes: 448 * 1024 ** 2 };
 
 /**
  * The documentId index, when it comes first in key order (as layouts list it) and every value is
