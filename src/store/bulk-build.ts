@@ -30,6 +30,7 @@ export class BulkBuild {
   private readonly unbuilt = new Set<string>();
   /** The thread gathering index sets (`gatherAhead`), and whether it is to start at the next commit. */
   private ahead: GatherAhead | undefined;
+  private aheadAsked = false;
   private aheadWanted = false;
   /** Writing the thread's sets (`afterCommit`), which commits; or the build's per-type writes, which no set may come between. */
   private tending = false;
@@ -66,7 +67,9 @@ export class BulkBuild {
    * its sets written meanwhile removed.
    */
   gatherAhead(inTransaction: boolean): void {
-    if (this.ahead !== undefined || this.aheadWanted) return;
+    // Asked at every link: the thread starts once, or not at all when no type is large enough.
+    if (this.aheadAsked) return;
+    this.aheadAsked = true;
     this.aheadWanted = true;
     if (!inTransaction) this.afterCommit();
   }
@@ -117,6 +120,7 @@ export class BulkBuild {
 
   /** When the load ends, built or failed: stops the thread, and a failed load's types keep their indexes up again (its folder lacks the sets it had not built). */
   async end(): Promise<void> {
+    this.aheadAsked = false;
     this.aheadWanted = false;
     this.dropAhead();
     await this.aheadStopped;
