@@ -20,6 +20,9 @@ export interface BuildHost {
   commitEach(steps: Generator<void, void, void>): void;
 }
 
+/** Held lists written per commit while the gathering thread may be sending sets. */
+const HELD_LISTS_A_COMMIT = 20_000;
+
 /**
  * The indexes a bulk load builds from the rows it wrote (Store.deferIndexes), rather than adding
  * each row to them as it comes: which types', the thread gathering their sets meanwhile
@@ -98,7 +101,8 @@ export class BulkBuild {
    */
   async build(): Promise<void> {
     const { host } = this;
-    host.commitEach(host.links.writeHeld(host.limits.batch));
+    // Committed often, so that the thread's sets are written between the commits: at 1M, 200,000 lists a commit left it waiting on its room for 9 s.
+    host.commitEach(host.links.writeHeld(Math.min(host.limits.batch, HELD_LISTS_A_COMMIT)));
     this.tending = true;
     try {
       for (const type of this.unbuiltInOrder()) {

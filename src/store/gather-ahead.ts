@@ -60,7 +60,7 @@ export class GatherAhead {
     this.worker.on('error', (e) => this.fail(e));
     this.worker.on('exit', (code) => {
       // Its last messages may come after its exit: they were sent before it.
-      for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) this.arrive(m.message as GatherReply);
+      this.receive();
       if (!this.ended) this.fail(new Error(`the thread gathering index sets ended (exit code ${code}) before it sent them all`));
     });
   }
@@ -80,6 +80,7 @@ export class GatherAhead {
    * failure is left for `sets`.
    */
   drain(write: (type: string, sets: CodeSets) => boolean): void {
+    this.receive();
     for (let reply = this.queue[0]; reply !== undefined && reply.kind !== 'failed'; reply = this.queue[0]) {
       if (reply.kind === 'sets' && !write(reply.type, reply.sets)) return;
       this.queue.shift();
@@ -113,6 +114,11 @@ export class GatherAhead {
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
     return this.queue.shift()!;
+  }
+
+  /** Takes the messages that have come without waiting for the event loop, which a load running synchronously between its awaits turns seldom. */
+  private receive(): void {
+    for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) this.arrive(m.message as GatherReply);
   }
 
   private free(kib: number): void {
