@@ -31,10 +31,10 @@ const HELD_LISTS_A_COMMIT = 20_000;
 export class BulkBuild {
   /** Types whose indexes are built from their rows (`later`). */
   private readonly unbuilt = new Set<string>();
-  /** The thread gathering index sets (`gatherAhead`), and whether it is to start at the next commit. */
+  /** The thread gathering index sets (`gatherAhead`). */
   private ahead: GatherAhead | undefined;
-  private aheadAsked = false;
-  private aheadWanted = false;
+  /** Whether the thread was asked for (at the first link), and whether it is yet to start (at the next commit). */
+  private aheadState: 'unasked' | 'wanted' | 'tried' = 'unasked';
   /** Writing the thread's sets (`afterCommit`), which commits; or the build's per-type writes, which no set may come between. */
   private tending = false;
   /** Types some of whose sets from the thread were written as the load went on. */
@@ -71,9 +71,8 @@ export class BulkBuild {
    */
   gatherAhead(inTransaction: boolean): void {
     // Asked at every link: the thread starts once, or not at all when no type is large enough.
-    if (this.aheadAsked) return;
-    this.aheadAsked = true;
-    this.aheadWanted = true;
+    if (this.aheadState !== 'unasked') return;
+    this.aheadState = 'wanted';
     if (!inTransaction) this.afterCommit();
   }
 
@@ -82,7 +81,7 @@ export class BulkBuild {
     if (this.tending) return;
     this.tending = true;
     try {
-      if (this.aheadWanted) this.startAhead();
+      if (this.aheadState === 'wanted') this.startAhead();
       this.ahead?.drain((type, sets) => this.writeAhead(type, sets));
     } finally {
       this.tending = false;
@@ -124,8 +123,7 @@ export class BulkBuild {
 
   /** When the load ends, built or failed: stops the thread, and a failed load's types keep their indexes up again (its folder lacks the sets it had not built). */
   async end(): Promise<void> {
-    this.aheadAsked = false;
-    this.aheadWanted = false;
+    this.aheadState = 'unasked';
     this.dropAhead();
     await this.aheadStopped;
     this.aheadStopped = undefined;
@@ -135,7 +133,7 @@ export class BulkBuild {
   }
 
   private startAhead(): void {
-    this.aheadWanted = false;
+    this.aheadState = 'tried';
     const { rows, limits } = this.host;
     const types: { type: string; fields: readonly IndexedField[] }[] = [];
     const writes = new Map<string, number>();

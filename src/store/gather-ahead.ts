@@ -50,7 +50,7 @@ export class GatherAhead {
   private wake: (() => void) | undefined;
 
   /** `writes`: each type's row write count (HeldIndexes.writes) when its rows were read. */
-  constructor(job: GatherJob, readonly writes: ReadonlyMap<string, number>) {
+  constructor(job: GatherJob, private readonly writes: ReadonlyMap<string, number>) {
     this.last = job.types.at(-1)?.type;
     const { port1, port2 } = new MessageChannel();
     this.port = port1;

@@ -1,7 +1,7 @@
 import { ROW_IDS, type RowDb } from './dbs.js';
 import { U32List } from './growable.js';
 import { sortIndexValues, type IndexValue } from './index-keys.js';
-import { eachRowEntry, type IndexedField } from './indexed-fields.js';
+import { codesOf, eachRowEntry, type IndexedField } from './indexed-fields.js';
 import type { Row } from './layout.js';
 import { isRowInstant } from './row-times.js';
 
@@ -125,7 +125,7 @@ function passes(rows: RowDb, fields: readonly IndexedField[], passBytes: number)
     }
   }
   const count = rowCount(rows);
-  const codes = fields.flatMap((f) => [f.code, f.foldedCode, f.gramCode]).filter((c) => c !== undefined).sort((a, b) => a - b);
+  const codes = codesOf(fields);
   const groups: number[][] = [];
   let group: number[] = [];
   let total = 0;

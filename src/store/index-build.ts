@@ -3,7 +3,7 @@ import { seqKey, type Dbs, type RowDb } from './dbs.js';
 import { countKey } from './row-counts.js';
 import type { CodeSets } from './gather-sets.js';
 import { mayBeCut, sortIndexValues } from './index-keys.js';
-import type { IndexedField } from './indexed-fields.js';
+import { codesOf, type IndexedField } from './indexed-fields.js';
 import { OrderedWriter, putSet } from './ordered-writer.js';
 
 /**
@@ -118,8 +118,7 @@ export function* writeSets(dbs: Pick<Dbs, 'idx' | 'blockFormat'>, target: Pick<B
 
 /** Removes a type's entries of the codes of `fields`, `batch` at a time: sets written from its rows before they changed (Store.gatherAhead). */
 export function* clearSets(dbs: Pick<Dbs, 'idx'>, t: number, fields: readonly IndexedField[], limits: BuildLimits): Generator<void, void, void> {
-  for (const code of fields.flatMap((f) => [f.code, f.foldedCode, f.gramCode])) {
-    if (code === undefined) continue;
+  for (const code of codesOf(fields)) {
     for (;;) {
       const keys = [...dbs.idx.getKeys({ start: [t, code], end: [t, code + 1], limit: limits.batch })];
       if (keys.length === 0) break;

@@ -23,6 +23,11 @@ export function indexedFieldsOf(layout: TypeLayout, code: (name: string) => numb
   }));
 }
 
+/** The codes of the index sets of `fields`, ascending: each field's own, its folded twin's and its trigrams'. */
+export function codesOf(fields: readonly IndexedField[]): number[] {
+  return fields.flatMap((f) => [f.code, f.foldedCode, f.gramCode]).filter((c) => c !== undefined).sort((a, b) => a - b);
+}
+
 /** Every index set a field's value belongs to, as (set code, key value): the value, its folded twin, its trigrams. */
 export function eachIndexEntry(f: IndexedField, value: unknown, visit: Visit): void {
   visit(f.code, indexValue(f.index, value));

@@ -242,10 +242,10 @@ function hasOneWayToVersioned(quarry: Quarry, ct: ContentType): boolean {
   return [...relationsOf(ct), ...relationsWithin(quarry.registry, ct)].some((a) => a.inverse === undefined && quarry.registry.require(a.target).draftAndPublish);
 }
 
-/** Which row a record is about, as a key. */
 /** About 5 MB of decoded references: a thousand records of a category listing its thousands of restaurants took hundreds. */
 const REFS_PER_BATCH = 50_000;
 
+/** Which row a record is about, as a key. */
 const rowOf = (r: ExportRecord): string => JSON.stringify([r.type, r.documentId, r.locale, r.status]);
 
 function hint(error: unknown): string {
