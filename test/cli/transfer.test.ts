@@ -61,7 +61,7 @@ describe('quarry import / export of the demo dataset', () => {
       ['cut', bytes.subarray(0, Math.floor(bytes.length / 2)),
         /cut\.msgpack: the file ends before its end record: it was cut short\nThe data folder holds what was imported before the error, and is marked incomplete/],
       // An extension value where the first record should be: refused before any record.
-      ['ext', Buffer.concat([bytes.subarray(0, headerBytes), Buffer.of(0xd4, 0x05, 0x00)]), /error: record 1: not an object but an object of class ExtData\nNothing was written to the data folder\./],
+      ['ext', Buffer.concat([bytes.subarray(0, headerBytes), Buffer.of(0xd4, 0x05, 0x00)]), /ext\.msgpack: record 1: not valid msgpack \(Unknown extension 5\)\nNothing was written to the data folder\./],
     ];
     for (const [name, content, message] of damaged) {
       writeFileSync(join(dir, `${name}.msgpack`), content);
