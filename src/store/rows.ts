@@ -342,7 +342,7 @@ export class RowStore {
     const written = state.db.putSync(id, storedRow(row, state.instants), this.appendRows) as unknown as boolean;
     if (!written) throw new Error(`${type} row ${id} is not after the rows stored`);
     if (suspended) {
-      suspended.docs.set(row.documentId, id);
+      suspended.docs.set(ownCopy(row.documentId), id);
       suspended.lastId = id;
       suspended.writes++;
     } else this.dbs.docs.putSync(docKey, id);
@@ -435,4 +435,15 @@ export class RowStore {
     if (!s) throw new Error(`Store has no layout for ${type}`);
     return s;
   }
+}
+
+/**
+ * A copy of `text` that shares nothing: a string read from a file may be a slice of a larger one
+ * (msgpackr's native decoder cuts a record's strings from one), and a key kept for a whole load
+ * kept that alive with it: a million documentIds held 390 MB of heap, 71 MB copied.
+ */
+function ownCopy(text: string): string {
+  const copy = Buffer.from(text).toString();
+  // A lone surrogate does not survive UTF-8: such a text is copied joined to another (the slice of that keeps only it).
+  return copy === text ? copy : ` ${text}`.slice(1);
 }

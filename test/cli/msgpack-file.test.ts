@@ -39,6 +39,14 @@ describe('msgpackReader', () => {
     }), { numRuns: 60 });
   });
 
+  it('a read holding thousands of values gives them all, in order', async () => {
+    const path = join(dir, 'many.msgpack');
+    const values = Array.from({ length: 2_500 }, (_, i) => ({ i, s: `value ${i}` }));
+    writeFileSync(path, Buffer.concat(values.map((v) => encode(v))));
+    expect(await readAll(path, 1 << 20)).toEqual(values);
+    expect(await readAll(path, 999)).toEqual(values);
+  });
+
   it('a file cut inside a value ends before it; a value msgpack cannot read (an unknown extension) is refused with its record', async () => {
     const path = join(dir, 'b.msgpack');
     const bytes = Buffer.concat([encode({ kind: 'header' }), encode({ a: 'x'.repeat(100) }), encode({ b: 2 })]);

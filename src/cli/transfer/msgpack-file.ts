@@ -27,26 +27,34 @@ interface Incomplete extends Error {
   readonly lastPosition?: number;
 }
 
-/** A file's values, each chunk's decoded whole; a value cut at a chunk's end is decoded with the next chunk. A file cut inside a value ends before it. */
+/** Values decoded before they are handed on: a few thousand records, not a whole read's. */
+const VALUES_AT_ONCE = 1_000;
+
+/** A file's values as they come; a value cut at a read's end is decoded with the next read. A file cut inside a value ends before it. */
 export async function* msgpackReader(path: string, stream: ReadStream): AsyncGenerator<unknown> {
   let cut: Buffer | undefined;
   let read = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     const data = cut ? Buffer.concat([cut, chunk]) : chunk;
     cut = undefined;
-    const values: unknown[] = [];
-    try {
-      unpackr.unpackMultiple(data, (value: unknown) => {
-        values.push(value);
-      });
-    } catch (e) {
-      const error = e as Incomplete;
-      if (!error.incomplete) throw invalid(path, read + values.length, error.message);
-      cut = data.subarray(error.lastPosition);
-      if (cut.length > MAX_PENDING_BYTES) throw invalid(path, read + values.length, `a value of more than ${MAX_PENDING_BYTES >> 20} MiB`);
+    for (let at = 0; at < data.length && cut === undefined;) {
+      const values: unknown[] = [];
+      const from = at;
+      try {
+        unpackr.unpackMultiple(data.subarray(from), (value: unknown, _start?: number, end?: number) => {
+          values.push(value);
+          at = from + end!;
+          return values.length < VALUES_AT_ONCE;
+        });
+      } catch (e) {
+        const error = e as Incomplete;
+        if (!error.incomplete) throw invalid(path, read + values.length, error.message);
+        cut = data.subarray(from + error.lastPosition!);
+        if (cut.length > MAX_PENDING_BYTES) throw invalid(path, read + values.length, `a value of more than ${MAX_PENDING_BYTES >> 20} MiB`);
+      }
+      read += values.length;
+      yield* values;
     }
-    read += values.length;
-    yield* values;
   }
 }
 
