@@ -2,6 +2,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { CodeSets } from './gather-sets.js';
 import type { IndexedField } from './indexed-fields.js';
 import type { TypeLayout } from './layout.js';
+import { workerWithOwnYoungGeneration } from './own-young-generation.js';
 
 /** What a gathering thread is given: the folder, its layouts, and the types whose sets it gathers, in the order the build writes them. */
 export interface GatherJob {
@@ -55,7 +56,7 @@ export class GatherAhead {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     const data: GatherWorkerData = { ...job, port: port2, waiting: this.waiting };
-    this.worker = new Worker(threadEntry(), { workerData: { entry: THREAD_MODULE.href, ...data }, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_MIB, maxOldGenerationSizeMb: job.heapMib } });
+    this.worker = workerWithOwnYoungGeneration(() => new Worker(threadEntry(), { workerData: { entry: THREAD_MODULE.href, ...data }, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_MIB, maxOldGenerationSizeMb: job.heapMib } }));
     this.port.on('message', (reply: GatherReply) => this.arrive(reply));
     this.worker.on('error', (e) => this.fail(e));
     this.worker.on('exit', (code) => {
@@ -147,8 +148,12 @@ export class GatherStopped extends Error {
   }
 }
 
-/** The thread's young generation, small: what the thread keeps is whole maps, which outlive any young generation. */
-const THREAD_YOUNG_MIB = 8;
+/**
+ * The thread's young generation, small: what the thread keeps is whole maps, which outlive any
+ * young generation. 1M imports peaked at 863-900 MB with 32, 864-944 MB with 8, 1,053-1,120 MB
+ * with the launcher's 64 MB semi-spaces (by hand, the launcher's flags, two runs each).
+ */
+const THREAD_YOUNG_MIB = 32;
 
 const THREAD_MODULE = new URL(`./gather-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
