@@ -7,7 +7,14 @@
  * their own scheduling would otherwise count in the selective client's latency, and they need
  * little CPU (they wait on the server).
  *
- *   npm run bench:mixed -- [100k] [--rounds=3] [--duration=10] [--pools=default,0] [--data-cache=DIR]
+ * Each selective read is measured twice: by wrk's closed loop (two connections, each sending its
+ * next request as soon as an answer comes: the server and the client as busy as they can be), and
+ * paced, `--rate` requests a second arriving whatever the answers do (processes/paced.ts). On two
+ * cores the closed loop keeps three threads of nice 0 (wrk and the two serving processes) on two
+ * cores beside the broad reads, and its tail is largely the scheduler's time slice; paced requests
+ * measure what a request arriving at a steady rate waits.
+ *
+ *   npm run bench:mixed -- [100k] [--rounds=3] [--duration=10] [--pools=default,0] [--rate=2000] [--data-cache=DIR]
  */
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
@@ -17,6 +24,7 @@ import { generateDataset } from '../fixtures/dataset/generate.js';
 import { numberFlag, parseSize, readArgs } from './args.js';
 import { loadQuarry } from './http/load.js';
 import { median, startQuarry, using } from './processes/children.js';
+import { paced } from './processes/paced.js';
 import { hasWrk, wrk, type WrkResult } from './processes/wrk.js';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -27,6 +35,7 @@ async function main(): Promise<void> {
   const rounds = numberFlag(flags, 'rounds', 3, 1);
   const seconds = numberFlag(flags, 'duration', 10, 2);
   const pools = (flags.get('pools') ?? 'default,0').split(',');
+  const rate = numberFlag(flags, 'rate', 2000, 1);
   if (!(await hasWrk())) throw new Error('wrk is not installed: apt-get install -y wrk');
 
   const data = generateDataset(size);
@@ -56,11 +65,15 @@ async function main(): Promise<void> {
       await using(startQuarry(loaded.path, pool === 'default' ? [] : ['--pool-threads', pool]), async (server) => {
         const url = (path: string) => `${server.base}${path}`;
         for (const path of [...broad, ...selective]) await wrk(url(path), { connections: 2, seconds: 1, threads: 1 });
-        for (const [i, path] of selective.entries()) keep(`${pool} alone selective ${i}`, await wrk(url(path), { connections: 2, seconds, threads: 1 }));
+        const measure = async (kind: string): Promise<void> => {
+          for (const [i, path] of selective.entries()) keep(`${pool} ${kind} selective ${i}`, await wrk(url(path), { connections: 2, seconds, threads: 1 }));
+          for (const [i, path] of selective.entries()) keep(`${pool} ${kind} paced selective ${i}`, await paced(url(path), { rate, seconds, connections: 8 }));
+        };
+        await measure('alone');
         // The broad clients start first and run past the selective ones' window.
-        const background = broad.map((path) => wrk(url(path), { connections: 2, seconds: seconds * selective.length + 2, threads: 1, nice: 15 }));
+        const background = broad.map((path) => wrk(url(path), { connections: 2, seconds: 2 * seconds * selective.length + 2, threads: 1, nice: 15 }));
         await new Promise((resolve) => setTimeout(resolve, 1000));
-        for (const [i, path] of selective.entries()) keep(`${pool} mixed selective ${i}`, await wrk(url(path), { connections: 2, seconds, threads: 1 }));
+        await measure('mixed');
         for (const [i, result] of (await Promise.all(background)).entries()) keep(`${pool} mixed broad ${i}`, result);
       });
     }
@@ -77,7 +90,10 @@ async function main(): Promise<void> {
     for (const [i, path] of selective.entries()) {
       const alone = figures[`${pool} alone selective ${i}`]!;
       const mixed = figures[`${pool} mixed selective ${i}`]!;
-      console.log(`  selective ${path.slice(0, 60).padEnd(60)} alone p99 ${alone.p99Ms.toFixed(2)} ms, beside broad p50 ${mixed.p50Ms.toFixed(2)} / p99 ${mixed.p99Ms.toFixed(2)} ms (${mixed.reqPerSec.toLocaleString('en-US')} req/s)`);
+      console.log(`  selective ${path.slice(0, 60).padEnd(60)} alone p99 ${alone.p99Ms.toFixed(2)} ms, beside broad p50 ${mixed.p50Ms.toFixed(2)} / p99 ${mixed.p99Ms.toFixed(2)} ms (${mixed.reqPerSec.toLocaleString('en-US')} req/s, closed loop)`);
+      const pacedAlone = figures[`${pool} alone paced selective ${i}`]!;
+      const pacedMixed = figures[`${pool} mixed paced selective ${i}`]!;
+      console.log(`  ${''.padEnd(70)} alone p99 ${pacedAlone.p99Ms.toFixed(2)} ms, beside broad p50 ${pacedMixed.p50Ms.toFixed(2)} / p99 ${pacedMixed.p99Ms.toFixed(2)} ms (${rate.toLocaleString('en-US')} req/s, paced)`);
     }
     for (const [i, path] of broad.entries()) {
       const b = figures[`${pool} mixed broad ${i}`]!;
@@ -85,7 +101,7 @@ async function main(): Promise<void> {
     }
   }
   const out = join(ROOT, 'bench', 'results', `mixed-load-${positional.toLowerCase()}.json`);
-  writeFileSync(out, `${JSON.stringify({ machine, size, rounds, seconds, broad, selective, figures }, null, 2)}\n`);
+  writeFileSync(out, `${JSON.stringify({ machine, size, rounds, seconds, pacedRate: rate, broad, selective, figures }, null, 2)}\n`);
   console.log(`\nwritten ${out}`);
 }
 
