@@ -24,7 +24,7 @@ import { generateDataset } from '../fixtures/dataset/generate.js';
 import { numberFlag, parseSize, readArgs } from './args.js';
 import { loadQuarry } from './http/load.js';
 import { median, startQuarry, using } from './processes/children.js';
-import { paced } from './processes/paced.js';
+import { GRACE_MS, paced } from './processes/paced.js';
 import { hasWrk, wrk, type WrkResult } from './processes/wrk.js';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -67,11 +67,16 @@ async function main(): Promise<void> {
         for (const path of [...broad, ...selective]) await wrk(url(path), { connections: 2, seconds: 1, threads: 1 });
         const measure = async (kind: string): Promise<void> => {
           for (const [i, path] of selective.entries()) keep(`${pool} ${kind} selective ${i}`, await wrk(url(path), { connections: 2, seconds, threads: 1 }));
-          for (const [i, path] of selective.entries()) keep(`${pool} ${kind} paced selective ${i}`, await paced(url(path), { rate, seconds, connections: 8 }));
+          for (const [i, path] of selective.entries()) {
+            const result = await paced(url(path), { rate, seconds, connections: 8 });
+            if (result.unanswered > 0) console.log(`  ${pool} ${kind} paced selective ${i}: ${result.unanswered} of ${rate * seconds} requests unanswered when the run ended`);
+            keep(`${pool} ${kind} paced selective ${i}`, result);
+          }
         };
         await measure('alone');
-        // The broad clients start first and run past the selective ones' window.
-        const background = broad.map((path) => wrk(url(path), { connections: 2, seconds: 2 * seconds * selective.length + 2, threads: 1, nice: 15 }));
+        // The broad clients start first and run past the selective ones' window (a paced run may take its grace too).
+        const window = 2 * seconds * selective.length + selective.length * Math.ceil(GRACE_MS / 1000 + 1) + 2;
+        const background = broad.map((path) => wrk(url(path), { connections: 2, seconds: window, threads: 1, nice: 15 }));
         await new Promise((resolve) => setTimeout(resolve, 1000));
         await measure('mixed');
         for (const [i, result] of (await Promise.all(background)).entries()) keep(`${pool} mixed broad ${i}`, result);

@@ -23,7 +23,15 @@ export interface PacedResult {
   readonly maxMs: number;
   /** Answers that were not 200. */
   readonly errors: number;
+  /**
+   * Requests not answered by the end (the window and a grace after it): an overloaded server's.
+   * Each counts in the percentiles with the time it had waited by then, which is less than its own.
+   */
+  readonly unanswered: number;
 }
+
+/** How long answers may take after the last request was due. */
+export const GRACE_MS = 5_000;
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 
@@ -37,6 +45,9 @@ class Connection {
     this.socket = connect({ host, port, noDelay: true });
     this.socket.on('data', (chunk: Buffer) => this.read(chunk));
     this.socket.on('error', failed);
+    this.socket.on('close', () => {
+      if (this.done) failed(new Error('the server closed a connection before it answered'));
+    });
   }
 
   get idle(): boolean {
@@ -71,7 +82,7 @@ export async function paced(url: string, options: PacedOptions): Promise<PacedRe
   let failure: Error | undefined;
   const connections = Array.from({ length: options.connections }, () => new Connection(target.hostname, Number(target.port), request, (e) => (failure ??= e)));
   const total = Math.round(options.rate * options.seconds);
-  const latencies = new Float64Array(total);
+  const latencies = new Float64Array(total).fill(NaN);
   const interval = 1000 / options.rate;
   let errors = 0;
   let sent = 0;
@@ -81,21 +92,35 @@ export async function paced(url: string, options: PacedOptions): Promise<PacedRe
   // timed from when they were due; others from when they went out, so the client's own timer
   // (a millisecond's granularity) does not count as the server's.
   let waitingFrom = Infinity;
+  // Connections are taken in turn, so that none idles long enough for the server to close it.
+  let next = 0;
+  const idleConnection = (): Connection | undefined => {
+    for (let k = 0; k < connections.length; k++) {
+      const c = connections[(next + k) % connections.length]!;
+      if (c.idle) {
+        next = (next + k + 1) % connections.length;
+        return c;
+      }
+    }
+    return undefined;
+  };
+  const from = new Float64Array(total).fill(NaN);
   let timer: NodeJS.Timeout | undefined;
+  let deadline: NodeJS.Timeout | undefined;
   await new Promise<void>((resolve, reject) => {
     const pump = (): void => {
       if (failure) return reject(failure);
       const now = performance.now();
       while (sent < total && start + sent * interval <= now) {
-        const connection = connections.find((c) => c.idle);
+        const connection = idleConnection();
         if (!connection) {
           waitingFrom = Math.min(waitingFrom, sent);
           return;
         }
         const i = sent++;
-        const from = i >= waitingFrom ? start + i * interval : now;
+        from[i] = i >= waitingFrom ? start + i * interval : now;
         connection.send((status) => {
-          latencies[i] = performance.now() - from;
+          latencies[i] = performance.now() - from[i]!;
           if (status !== 200) errors++;
           if (++answered === total) resolve();
           else pump();
@@ -106,10 +131,19 @@ export async function paced(url: string, options: PacedOptions): Promise<PacedRe
       if (sent < total) timer = setTimeout(pump, Math.max(0, start + sent * interval - performance.now()));
     };
     timer = setTimeout(pump, 50);
+    deadline = setTimeout(resolve, 50 + options.seconds * 1000 + GRACE_MS);
   });
+  clearTimeout(timer);
+  clearTimeout(deadline);
+  const end = performance.now();
+  const unanswered = total - answered;
+  if (unanswered > 0) {
+    for (let i = 0; i < total; i++) {
+      if (Number.isNaN(latencies[i])) latencies[i] = end - (Number.isNaN(from[i]) ? start + i * interval : from[i]!);
+    }
+  }
   for (const c of connections) c.socket.destroy();
-  const elapsed = (performance.now() - start) / 1000;
   const sorted = latencies.sort();
   const at = (q: number): number => sorted[Math.min(total - 1, Math.floor(q * total))]!;
-  return { requestsPerSecond: total / elapsed, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: sorted[total - 1]!, errors };
+  return { requestsPerSecond: answered / ((end - start) / 1000), p50Ms: at(0.5), p99Ms: at(0.99), maxMs: sorted[total - 1]!, errors, unanswered };
 }
