@@ -19,8 +19,12 @@ import { toEntry, type Entry } from './entry.js';
  * answer (two-byte strings once a name has a letter beyond Latin-1) cost several times more than
  * copying the kept bytes.
  *
- * The association is kept per page (one entry in a weak map per list read, not one per entry):
- * a page's array travels unchanged from the document service to REST and GraphQL.
+ * The association is kept per page, for the pages most recently read (`RECENT`), found by
+ * identity: a page's array travels unchanged from the document service to REST and GraphQL,
+ * which print it within a few turns of reading it. A page found no longer is printed from its
+ * entries, with the same text. A weak map's entry per read, as it was, took 4% of a selective
+ * list's CPU in a profile of the HTTP server (its insertion, and its ephemerons at every
+ * collection); a non-enumerable property on the page, 2.5%.
  */
 interface KeptPage {
   readonly rows: readonly Row[];
@@ -32,25 +36,54 @@ interface KeptPage {
 const texts = new WeakMap<Row, BoundedMap<string, Buffer>>();
 /** Views of one row kept at most (selections and interfaces): requests choose them. A BoundedMap: one per row (see src/cache). */
 const TEXTS_PER_ROW = 16;
-const pages = new WeakMap<readonly Entry[], KeptPage>();
-/** Single entries (a get one) built straight from a cached row, as a page of one. */
-const singles = new WeakMap<Entry, KeptPage>();
-const selectionKeys = new WeakMap<readonly string[], string>();
+/**
+ * The values of the `size` objects last given, found by identity, newest first (what is printed
+ * is most often what was read last): a ring, so that nothing is kept past `size` newer ones.
+ */
+class Recent<V> {
+  private readonly keys: (object | undefined)[];
+  private readonly values: (V | undefined)[];
+  private next = 0;
+
+  constructor(private readonly size: number) {
+    this.keys = new Array<undefined>(size).fill(undefined);
+    this.values = new Array<undefined>(size).fill(undefined);
+  }
+
+  remember(key: object, value: V): void {
+    this.keys[this.next] = key;
+    this.values[this.next] = value;
+    this.next = (this.next + 1) % this.size;
+  }
+
+  recall(key: object): V | undefined {
+    for (let k = 1; k <= this.size; k++) {
+      const slot = (this.next - k + this.size) % this.size;
+      if (this.keys[slot] === key) return this.values[slot];
+    }
+    return undefined;
+  }
+}
+
+/** How many pages back a page is still printed from its rows' texts: a request prints its page within a few turns of reading it. */
+const RECENT = 32;
+/** Pages of entries, and single entries (a get one, as a page of one), built straight from cached rows. */
+const pages = new Recent<KeptPage>(RECENT);
 
 /** Says that `entries[i]` was built from `rows[i]` under `fields`, when every row is a frozen one from the store's cache. */
 export function entriesFromRows(entries: readonly Entry[], rows: readonly Row[], type: ContentType, fields: FieldSelection): void {
   for (const row of rows) if (!Object.isFrozen(row)) return;
-  pages.set(entries, { rows, type, fields, selection: keyOf(fields) });
+  pages.remember(entries, { rows, type, fields, selection: keyOf(fields) });
 }
 
 /** Says that `entry` was built from `row` under `fields` (a get one), when the row is a frozen one from the store's cache. */
 export function entryFromRow(entry: Entry, row: Row, type: ContentType, fields: FieldSelection): void {
-  if (Object.isFrozen(row)) singles.set(entry, { rows: [row], type, fields, selection: keyOf(fields) });
+  if (Object.isFrozen(row)) pages.remember(entry, { rows: [row], type, fields, selection: keyOf(fields) });
 }
 
 /** `JSON.stringify(entry)` in UTF-8, the row's remembered text when `entryFromRow` said where it came from. */
 export function entryJson(entry: Entry): Buffer {
-  const single = singles.get(entry);
+  const single = pages.recall(entry);
   return single ? rowText(single, 0, viewKey(single, ''), stringify) : Buffer.from(JSON.stringify(entry));
 }
 
@@ -63,11 +96,11 @@ export interface TextRecord {
 }
 
 /** Pages of kept entries (shared-entries.ts), with their records. */
-const recordPages = new WeakMap<readonly Entry[], readonly TextRecord[]>();
+const recordPages = new Recent<readonly TextRecord[]>(RECENT);
 
 /** Says that `entries[i]` is `records[i].entry`: a page of kept entries, each printed once. */
 export function entriesFromRecords(entries: readonly Entry[], records: readonly TextRecord[]): void {
-  recordPages.set(entries, records);
+  recordPages.remember(entries, records);
 }
 
 /**
@@ -77,7 +110,7 @@ export function entriesFromRecords(entries: readonly Entry[], records: readonly 
  * and GraphQL make none.
  */
 export function entriesJson(entries: readonly Entry[]): Buffer[] {
-  const records = recordPages.get(entries);
+  const records = recordPages.recall(entries);
   if (records && records.length === entries.length) return jsonArray(records.map((r) => (r.text ??= Buffer.from(JSON.stringify(r.entry)))));
   const texts = rowTexts(entries, '', stringify);
   return texts ? jsonArray(texts) : [Buffer.from(JSON.stringify(entries))];
@@ -104,7 +137,7 @@ export function jsonArray(items: readonly Buffer[]): Buffer[] {
  * built straight from cached rows. `make` is given an entry of the row's own, as the read built it.
  */
 export function rowTexts(entries: readonly Entry[], key: string, make: (entry: Entry) => string): Buffer[] | undefined {
-  const page = pages.get(entries);
+  const page = pages.recall(entries);
   // Entries added or removed since the read: printed as they stand. The entries themselves are
   // not kept to be compared: a weak map's value holding them keeps them past young-generation
   // collections, a cost on every list read.
@@ -127,6 +160,8 @@ function rowText(page: KeptPage, i: number, full: string, make: (entry: Entry) =
   if (text === undefined) byKey.set(full, (text = Buffer.from(make(toEntry(page.type, row, page.fields)))));
   return text;
 }
+
+const selectionKeys = new WeakMap<readonly string[], string>();
 
 function keyOf(selection: FieldSelection): string {
   if (typeof selection === 'string') return selection;

@@ -71,6 +71,17 @@ describe('entry JSON kept per row', () => {
     expect(printed(longer)).toBe(JSON.stringify(longer));
   });
 
+  it('prints a page read long before (many pages since) from its entries, the same text', () => {
+    const early = page({ fields: ['name', 'stars'] });
+    for (let i = 0; i < 100; i++) page({ fields: ['name'] });
+    expect(printed(early)).toBe(JSON.stringify(early));
+    // And one read just before is printed from its rows' texts: a change made to it since does not show.
+    const recent = page({ fields: ['name', 'stars'] });
+    const text = JSON.stringify(recent);
+    recent[0]!.name = 'Changed';
+    expect(printed(recent)).toBe(text);
+  });
+
   it('prints pages read inside a write transaction afresh (their rows are not shared)', () => {
     const inside = q.store.transact(() => {
       void q.documents(R).create({ data: { name: 'Fresh' } });
