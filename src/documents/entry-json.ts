@@ -138,9 +138,9 @@ export function jsonArray(items: readonly Buffer[]): Buffer[] {
  */
 export function rowTexts(entries: readonly Entry[], key: string, make: (entry: Entry) => string): Buffer[] | undefined {
   const page = pages.recall(entries);
-  // Entries added or removed since the read: printed as they stand. The entries themselves are
-  // not kept to be compared: a weak map's value holding them keeps them past young-generation
-  // collections, a cost on every list read.
+  // Entries added or removed since the read: printed as they stand. The ring holds the last pages
+  // themselves (their arrays and entries) until newer ones take their slots: at most RECENT pages
+  // outlive a young-generation collection because of it.
   if (!page || page.rows.length !== entries.length) return undefined;
   const out: Buffer[] = new Array(entries.length);
   const full = viewKey(page, key);

@@ -9,7 +9,7 @@ const SEMI_SPACE_FLAGS = ['max-semi-space-size', 'min-semi-space-size'] as const
  * semi-space flags node was started with (the launcher's 64 MB, for serving) override an
  * isolate's own limit, and reads them as each isolate is made: so they are unset until the
  * worker is online, then set back. A bulk load's gathering thread got a 64 MB semi-space despite
- * asking for 8 MB of young generation, which took about 100 MB more at the peak of a 1M import.
+ * asking for 8 MB of young generation, which took about 150 MB more at the peak of a 1M import.
  * Other isolates made meanwhile (none, in a bulk load) would take V8's defaults.
  */
 export function workerWithOwnYoungGeneration(create: () => Worker): Worker {
