@@ -41,7 +41,7 @@ class Connection {
   private done: ((status: number) => void) | undefined;
   readonly socket: Socket;
 
-  constructor(host: string, port: number, private readonly request: Buffer, failed: (e: Error) => void) {
+  constructor(host: string, port: number, private readonly request: Buffer, private readonly failed: (e: Error) => void) {
     this.socket = connect({ host, port, noDelay: true });
     this.socket.on('data', (chunk: Buffer) => this.read(chunk));
     this.socket.on('error', failed);
@@ -65,10 +65,10 @@ class Connection {
     if (headEnd < 0) return;
     const head = this.buffered.subarray(0, headEnd).toString('latin1');
     const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-    if (!length) throw new Error(`an answer without content-length: ${head}`);
+    if (!length) return this.failed(new Error(`an answer without content-length: ${head}`));
     const end = headEnd + HEAD_END.length + Number(length[1]);
     if (this.buffered.length < end) return;
-    if (this.buffered.length > end) throw new Error('an answer came that was not asked for');
+    if (this.buffered.length > end) return this.failed(new Error('an answer came that was not asked for'));
     this.buffered = Buffer.alloc(0) as Buffer;
     const done = this.done!;
     this.done = undefined;
@@ -79,8 +79,9 @@ class Connection {
 export async function paced(url: string, options: PacedOptions): Promise<PacedResult> {
   const target = new URL(url);
   const request = Buffer.from(`GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\nConnection: keep-alive\r\n\r\n`, 'latin1');
-  let failure: Error | undefined;
-  const connections = Array.from({ length: options.connections }, () => new Connection(target.hostname, Number(target.port), request, (e) => (failure ??= e)));
+  // A connection's failure ends the run at once (`fail` is the run's own once it has begun).
+  let fail = (_: Error): void => {};
+  const connections = Array.from({ length: options.connections }, () => new Connection(target.hostname, Number(target.port), request, (e) => fail(e)));
   const total = Math.round(options.rate * options.seconds);
   const latencies = new Float64Array(total).fill(NaN);
   const interval = 1000 / options.rate;
@@ -107,34 +108,38 @@ export async function paced(url: string, options: PacedOptions): Promise<PacedRe
   const from = new Float64Array(total).fill(NaN);
   let timer: NodeJS.Timeout | undefined;
   let deadline: NodeJS.Timeout | undefined;
-  await new Promise<void>((resolve, reject) => {
-    const pump = (): void => {
-      if (failure) return reject(failure);
-      const now = performance.now();
-      while (sent < total && start + sent * interval <= now) {
-        const connection = idleConnection();
-        if (!connection) {
-          waitingFrom = Math.min(waitingFrom, sent);
-          return;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      fail = reject;
+      const pump = (): void => {
+        const now = performance.now();
+        while (sent < total && start + sent * interval <= now) {
+          const connection = idleConnection();
+          if (!connection) {
+            waitingFrom = Math.min(waitingFrom, sent);
+            return;
+          }
+          const i = sent++;
+          from[i] = i >= waitingFrom ? start + i * interval : now;
+          connection.send((status) => {
+            latencies[i] = performance.now() - from[i]!;
+            if (status !== 200) errors++;
+            if (++answered === total) resolve();
+            else pump();
+          });
         }
-        const i = sent++;
-        from[i] = i >= waitingFrom ? start + i * interval : now;
-        connection.send((status) => {
-          latencies[i] = performance.now() - from[i]!;
-          if (status !== 200) errors++;
-          if (++answered === total) resolve();
-          else pump();
-        });
-      }
-      waitingFrom = Infinity;
-      clearTimeout(timer);
-      if (sent < total) timer = setTimeout(pump, Math.max(0, start + sent * interval - performance.now()));
-    };
-    timer = setTimeout(pump, 50);
-    deadline = setTimeout(resolve, 50 + options.seconds * 1000 + GRACE_MS);
-  });
-  clearTimeout(timer);
-  clearTimeout(deadline);
+        waitingFrom = Infinity;
+        clearTimeout(timer);
+        if (sent < total) timer = setTimeout(pump, Math.max(0, start + sent * interval - performance.now()));
+      };
+      timer = setTimeout(pump, 50);
+      deadline = setTimeout(resolve, 50 + options.seconds * 1000 + GRACE_MS);
+    });
+  } finally {
+    clearTimeout(timer);
+    clearTimeout(deadline);
+    for (const c of connections) c.socket.destroy();
+  }
   const end = performance.now();
   const unanswered = total - answered;
   if (unanswered > 0) {
@@ -142,7 +147,6 @@ export async function paced(url: string, options: PacedOptions): Promise<PacedRe
       if (Number.isNaN(latencies[i])) latencies[i] = end - (Number.isNaN(from[i]) ? start + i * interval : from[i]!);
     }
   }
-  for (const c of connections) c.socket.destroy();
   const sorted = latencies.sort();
   const at = (q: number): number => sorted[Math.min(total - 1, Math.floor(q * total))]!;
   return { requestsPerSecond: answered / ((end - start) / 1000), p50Ms: at(0.5), p99Ms: at(0.99), maxMs: sorted[total - 1]!, errors, unanswered };

@@ -9,6 +9,9 @@
  *   (one per index version, per GraphQL plan, per row) and lookups made once per row: it
  *   allocates nothing up front and a hit is a Map lookup, where lru-cache allocates slots for its
  *   whole bound when it is made and records recency on every hit.
+ * - RecentByIdentity (a ring): the last objects given, by identity; the oldest makes room. For
+ *   values about an object looked up shortly after it is made (the rows a page was read from,
+ *   until it is printed: documents/entry-json.ts), where a weak map's insertion costs more.
  *
  * What entries depend on:
  * - A request's text and the schema only: compiled reads and populates, query strings read,
@@ -35,6 +38,7 @@
 export { BoundedCache } from './bounded-cache.js';
 export { BoundedMap } from './bounded-map.js';
 export { DataCache } from './data-cache.js';
+export { RecentByIdentity } from './recent-by-identity.js';
 
 /**
  * Distinct requests a cache of request texts keeps: clients repeat the same few request shapes,

@@ -1,4 +1,4 @@
-import { BoundedMap } from '../cache/index.js';
+import { BoundedMap, RecentByIdentity } from '../cache/index.js';
 import type { FieldSelection } from '../query/params/index.js';
 import type { ContentType } from '../schema/types.js';
 import type { Row } from '../store/layout.js';
@@ -36,54 +36,25 @@ interface KeptPage {
 const texts = new WeakMap<Row, BoundedMap<string, Buffer>>();
 /** Views of one row kept at most (selections and interfaces): requests choose them. A BoundedMap: one per row (see src/cache). */
 const TEXTS_PER_ROW = 16;
-/**
- * The values of the `size` objects last given, found by identity, newest first (what is printed
- * is most often what was read last): a ring, so that nothing is kept past `size` newer ones.
- */
-class Recent<V> {
-  private readonly keys: (object | undefined)[];
-  private readonly values: (V | undefined)[];
-  private next = 0;
-
-  constructor(private readonly size: number) {
-    this.keys = new Array<undefined>(size).fill(undefined);
-    this.values = new Array<undefined>(size).fill(undefined);
-  }
-
-  remember(key: object, value: V): void {
-    this.keys[this.next] = key;
-    this.values[this.next] = value;
-    this.next = (this.next + 1) % this.size;
-  }
-
-  recall(key: object): V | undefined {
-    for (let k = 1; k <= this.size; k++) {
-      const slot = (this.next - k + this.size) % this.size;
-      if (this.keys[slot] === key) return this.values[slot];
-    }
-    return undefined;
-  }
-}
-
 /** How many pages back a page is still printed from its rows' texts: a request prints its page within a few turns of reading it. */
 const RECENT = 32;
 /** Pages of entries, and single entries (a get one, as a page of one), built straight from cached rows. */
-const pages = new Recent<KeptPage>(RECENT);
+const pages = new RecentByIdentity<KeptPage>(RECENT);
 
 /** Says that `entries[i]` was built from `rows[i]` under `fields`, when every row is a frozen one from the store's cache. */
 export function entriesFromRows(entries: readonly Entry[], rows: readonly Row[], type: ContentType, fields: FieldSelection): void {
   for (const row of rows) if (!Object.isFrozen(row)) return;
-  pages.remember(entries, { rows, type, fields, selection: keyOf(fields) });
+  pages.set(entries, { rows, type, fields, selection: keyOf(fields) });
 }
 
 /** Says that `entry` was built from `row` under `fields` (a get one), when the row is a frozen one from the store's cache. */
 export function entryFromRow(entry: Entry, row: Row, type: ContentType, fields: FieldSelection): void {
-  if (Object.isFrozen(row)) pages.remember(entry, { rows: [row], type, fields, selection: keyOf(fields) });
+  if (Object.isFrozen(row)) pages.set(entry, { rows: [row], type, fields, selection: keyOf(fields) });
 }
 
 /** `JSON.stringify(entry)` in UTF-8, the row's remembered text when `entryFromRow` said where it came from. */
 export function entryJson(entry: Entry): Buffer {
-  const single = pages.recall(entry);
+  const single = pages.get(entry);
   return single ? rowText(single, 0, viewKey(single, ''), stringify) : Buffer.from(JSON.stringify(entry));
 }
 
@@ -96,11 +67,11 @@ export interface TextRecord {
 }
 
 /** Pages of kept entries (shared-entries.ts), with their records. */
-const recordPages = new Recent<readonly TextRecord[]>(RECENT);
+const recordPages = new RecentByIdentity<readonly TextRecord[]>(RECENT);
 
 /** Says that `entries[i]` is `records[i].entry`: a page of kept entries, each printed once. */
 export function entriesFromRecords(entries: readonly Entry[], records: readonly TextRecord[]): void {
-  recordPages.remember(entries, records);
+  recordPages.set(entries, records);
 }
 
 /**
@@ -110,7 +81,7 @@ export function entriesFromRecords(entries: readonly Entry[], records: readonly 
  * and GraphQL make none.
  */
 export function entriesJson(entries: readonly Entry[]): Buffer[] {
-  const records = recordPages.recall(entries);
+  const records = recordPages.get(entries);
   if (records && records.length === entries.length) return jsonArray(records.map((r) => (r.text ??= Buffer.from(JSON.stringify(r.entry)))));
   const texts = rowTexts(entries, '', stringify);
   return texts ? jsonArray(texts) : [Buffer.from(JSON.stringify(entries))];
@@ -137,7 +108,7 @@ export function jsonArray(items: readonly Buffer[]): Buffer[] {
  * built straight from cached rows. `make` is given an entry of the row's own, as the read built it.
  */
 export function rowTexts(entries: readonly Entry[], key: string, make: (entry: Entry) => string): Buffer[] | undefined {
-  const page = pages.recall(entries);
+  const page = pages.get(entries);
   // Entries added or removed since the read: printed as they stand. The ring holds the last pages
   // themselves (their arrays and entries) until newer ones take their slots: at most RECENT pages
   // outlive a young-generation collection because of it.
