@@ -24,7 +24,11 @@ export interface CoreRequest extends RequestHead {
   readonly body: Uint8Array | undefined;
 }
 
-export type BodyPieces = readonly Buffer[];
+/**
+ * A body in pieces, written one after the other: bytes, or text written as UTF-8 (a page's
+ * closing meta, printed per request: made a Buffer of its own, it was a pooled allocation per answer).
+ */
+export type BodyPieces = readonly (Buffer | string)[];
 
 export interface CoreResponse {
   readonly status: number;

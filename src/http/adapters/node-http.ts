@@ -6,7 +6,7 @@ import type { QuarryError } from '../../errors/index.js';
 import { MalformedRequestError, RequestHeadTooLargeError, unencodedTargetError } from '../errors.js';
 import { resolveHttpSettings } from '../settings.js';
 import type { CoreResponse, RequestHead } from '../types.js';
-import { bodyText } from './answer-body.js';
+import { bodyLength, bodyText, joinPieces } from './answer-body.js';
 import { streamFile } from './file-body.js';
 import { BodyDeadlines } from './deadlines.js';
 import { InFlight, serveExchange, type Connection } from './exchange.js';
@@ -147,10 +147,10 @@ class NodeConnection implements Connection {
     }
     const headers: Record<string, string | number> = { ...response.headers };
     const pieces = typeof response.body === 'object' ? response.body : undefined;
-    const length = pieces ? pieces.reduce((n, b) => n + b.length, 0) : undefined;
+    const length = pieces ? bodyLength(pieces) : undefined;
     // A large body (a populated page) goes out as its pieces in one corked write: joining them
     // first copied every byte once more on the main thread.
-    const body = pieces ? (length! < JOIN_BELOW ? Buffer.concat(pieces, length) : undefined) : (response.body as string | undefined);
+    const body = pieces ? (length! < JOIN_BELOW ? joinPieces(pieces, Buffer.allocUnsafe(length!)) : undefined) : (response.body as string | undefined);
     if (pieces) headers['content-length'] = length!;
     else if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
     if (response.closeConnection) {

@@ -5,7 +5,7 @@ import type { Quarry } from '../../quarry.js';
 import { RestCore } from '../core/core.js';
 import { resolveHttpSettings, type HttpSettingsInput } from '../settings.js';
 import type { BodyPieces, CoreResponse, FileBody, RequestHead } from '../types.js';
-import { bodyLength } from './answer-body.js';
+import { bodyLength, joinPieces } from './answer-body.js';
 import { streamFileUws } from './uws-file.js';
 import { BodyDeadlines } from './deadlines.js';
 import { InFlight, serveExchange, type Connection } from './exchange.js';
@@ -211,10 +211,5 @@ let scratch = Buffer.allocUnsafeSlow(64 * 1024);
 function joined(pieces: BodyPieces): Buffer {
   const n = bodyLength(pieces);
   if (scratch.length < n) scratch = Buffer.allocUnsafeSlow(Math.max(n, scratch.length * 2));
-  let at = 0;
-  for (const piece of pieces) {
-    scratch.set(piece, at);
-    at += piece.length;
-  }
-  return scratch.subarray(0, n);
+  return joinPieces(pieces, scratch);
 }

@@ -8,8 +8,19 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 /** Headers every answer carries (CORS); the router computes them once per request. */
 export type BaseHeaders = Readonly<Record<string, string>>;
 
-/** `base` with the JSON content type: every answer's headers but a 204's. */
-const jsonHeaders = (base: BaseHeaders): BaseHeaders => ({ ...base, 'content-type': JSON_TYPE });
+/**
+ * `base` with the JSON content type: every answer's headers but a 204's. Most requests share one
+ * base (any origin), so the last is kept, frozen: the answer's headers are then made once.
+ */
+function jsonHeaders(base: BaseHeaders): BaseHeaders {
+  if (base !== lastBase) {
+    lastJson = Object.freeze({ ...base, 'content-type': JSON_TYPE });
+    lastBase = base;
+  }
+  return lastJson;
+}
+let lastBase: BaseHeaders | undefined;
+let lastJson: BaseHeaders = {};
 
 export function json(status: number, value: unknown, base: BaseHeaders): CoreResponse {
   return { status, headers: jsonHeaders(base), body: JSON.stringify(value) };
@@ -25,11 +36,10 @@ export function entryResponse(status: number, entry: Buffer, base: BaseHeaders):
 
 /** A list's `{ data, meta: { pagination } }` whose data is UTF-8 JSON already, in pieces (entries keep theirs: documents/entry-json.ts). */
 export function pageResponse(status: number, data: readonly Buffer[], pagination: PageMeta, base: BaseHeaders): CoreResponse {
-  const body: Buffer[] = new Array(data.length + 2);
+  const body: (Buffer | string)[] = new Array(data.length + 2);
   body[0] = DATA_OPEN;
   for (let i = 0; i < data.length; i++) body[i + 1] = data[i]!;
-  // Numbers only, so ASCII: latin1 is the cheaper encoding of the same bytes.
-  body[data.length + 1] = Buffer.from(`,"meta":{"pagination":${paginationJson(pagination)}}}`, 'latin1');
+  body[data.length + 1] = `,"meta":{"pagination":${paginationJson(pagination)}}}`;
   return { status, headers: jsonHeaders(base), body };
 }
 
