@@ -8,6 +8,7 @@ import { resolveHttpSettings } from '../settings.js';
 import type { CoreResponse, RequestHead } from '../types.js';
 import { bodyLength, bodyText, joinPieces } from './answer-body.js';
 import { streamFile } from './file-body.js';
+import { headerFields } from './header-fields.js';
 import { BodyDeadlines } from './deadlines.js';
 import { InFlight, serveExchange, type Connection } from './exchange.js';
 import type { RunningServer, ServerOptions } from './uws.js';
@@ -85,7 +86,7 @@ function rawAnswer(response: CoreResponse): string {
 function readHead(req: IncomingMessage): RequestHead {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
-  const headers: Record<string, string> = Object.create(null);
+  const headers = headerFields();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers[raw[i]!.toLowerCase()] = raw[i + 1]!;
   return {

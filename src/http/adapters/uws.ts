@@ -6,6 +6,7 @@ import { RestCore } from '../core/core.js';
 import { resolveHttpSettings, type HttpSettingsInput } from '../settings.js';
 import type { BodyPieces, CoreResponse, FileBody, RequestHead } from '../types.js';
 import { bodyLength, joinPieces } from './answer-body.js';
+import { headerFields } from './header-fields.js';
 import { streamFileUws } from './uws-file.js';
 import { BodyDeadlines } from './deadlines.js';
 import { InFlight, serveExchange, type Connection } from './exchange.js';
@@ -98,7 +99,7 @@ function refuseTakenPort(host: string, port: number): Promise<void> {
 
 /** The request object is valid only during the handler: everything needed later is copied now. */
 function readHead(req: HttpRequest): RequestHead {
-  const headers: Record<string, string> = Object.create(null);
+  const headers = headerFields();
   req.forEach((key, value) => {
     headers[key] = value;
   });
