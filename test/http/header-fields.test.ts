@@ -5,15 +5,15 @@ import { rawExchange, startTestServer, type Transport } from './support.js';
 /** A request's header fields (src/http/adapters/header-fields.ts): any name is an own field, none is inherited. */
 describe('request header fields', () => {
   it('inherit nothing, and keep names such as __proto__ and constructor as fields', () => {
-    const fields = headerFields();
+    const fields: Record<string, unknown> = headerFields();
     for (const name of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) expect(fields[name]).toBeUndefined();
     fields['__proto__'] = 'x';
-    fields.constructor = 'y';
+    fields['constructor'] = 'y';
     expect(Object.getPrototypeOf(fields)).not.toBe(Object.prototype);
     expect(Object.keys(fields)).toEqual(['__proto__', 'constructor']);
     expect(fields['__proto__']).toBe('x');
     // Each request's fields are its own.
-    expect(headerFields().constructor).toBeUndefined();
+    expect((headerFields() as Record<string, unknown>)['constructor']).toBeUndefined();
   });
 
   it.each<Transport>(['node', 'uws'])('over %s: a request naming such headers is answered, its Origin read', async (transport) => {
