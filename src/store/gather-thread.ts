@@ -21,13 +21,17 @@ try {
   for (const { type, fields } of job.types) {
     for (const sets of store.gatherRows(type, fields, job.passBytes)) {
       const kib = Math.ceil(bytesOf(sets) / 1024);
-      // The code's map is garbage now: collected before the next is gathered, the heap holds one
-      // pass's maps at a time. A smaller heap is left to V8: at 100k rows, collecting after each
-      // of 11 codes took 0.5-1.1 s of the thread's 3-4 s, for a heap that stayed under 90 MB.
-      if (collect && getHeapStatistics().used_heap_size > job.passBytes) collect();
+      // Past a pass's budget, memory is the bound: the code's map, garbage now, is collected
+      // before the next is gathered, so that the heap holds one pass's maps at a time; and every
+      // list is moved, none left behind as a copy's original until the next collection. Below
+      // it, time is: at 100k rows, collecting after each of 11 codes took 0.5-1.1 s of the
+      // thread's 3-4 s for a heap under 90 MB, and small lists are copied (`largeBuffers`).
+      const large = getHeapStatistics().used_heap_size > job.passBytes;
+      if (collect && large) collect();
       makeRoom(kib);
       Atomics.add(job.waiting, 0, kib);
-      send({ kind: 'sets', type, sets, kib }, [sets.sole.buffer as ArrayBuffer, ...largeBuffers(sets.lists.values())]);
+      const lists = large ? [...sets.lists.values()].map((ids) => ids.buffer as ArrayBuffer) : largeBuffers(sets.lists.values());
+      send({ kind: 'sets', type, sets, kib }, [sets.sole.buffer as ArrayBuffer, ...lists]);
     }
     send({ kind: 'done', type });
   }
