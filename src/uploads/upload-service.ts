@@ -25,6 +25,7 @@ import { newDocumentId } from '../store/document-id.js';
 import { fileHash, storedNamesOf } from './file-names.js';
 import { kilobytes, processImage, type ImageSettings, type ProcessedImage } from './images.js';
 import { kindOf, type FileKind } from './mime.js';
+import { fileInfoAt, type FileInfo, type FocalPoint } from './file-info.js';
 
 /** One file as a multipart part gives it: its bytes as a stream, with what the client said of it. */
 export interface IncomingFile {
@@ -33,19 +34,7 @@ export interface IncomingFile {
   readonly stream: Readable;
 }
 
-/** Where an image's subject is, as percentages of its width and height (Strapi's `focalPoint`). */
-export interface FocalPoint {
-  readonly x: number;
-  readonly y: number;
-}
-
-/** The info a client may give with a file (Strapi's `fileInfo`). */
-export interface FileInfo {
-  readonly name?: string | undefined;
-  readonly alternativeText?: string | null | undefined;
-  readonly caption?: string | null | undefined;
-  readonly focalPoint?: FocalPoint | null | undefined;
-}
+export type { FileInfo, FocalPoint };
 
 /** A file whose bytes are written to its batch but not committed: `create` or `discard` it. */
 export interface StagedFile {
@@ -108,7 +97,9 @@ export class UploadService {
   async upload(params: UploadParams): Promise<Entry[]> {
     const sources = Array.isArray(params.files) ? params.files as readonly FileSource[] : [params.files as FileSource];
     if (sources.length === 0) throw ValidationError.at('files', 'Files are empty');
-    const infos = Array.isArray(params.fileInfo) ? params.fileInfo as readonly (FileInfo | undefined)[] : sources.map(() => params.fileInfo as FileInfo | undefined);
+    const infos = Array.isArray(params.fileInfo)
+      ? (params.fileInfo as readonly unknown[]).map((info, i) => infoOf(info, ['fileInfo', i]))
+      : sources.map(() => infoOf(params.fileInfo, ['fileInfo']));
     const staged: StagedFile[] = [];
     try {
       const { ref, refId, field } = params;
@@ -186,7 +177,7 @@ export class UploadService {
 
   /** Updates a file's `name`, `alternativeText` and `caption`; what `info` leaves out is kept, as Strapi keeps it. */
   async updateInfo(file: Entry, info: FileInfo | undefined): Promise<Entry> {
-    const updated = await this.records.update({ documentId: String(file.documentId), data: infoData(info) });
+    const updated = await this.records.update({ documentId: String(file.documentId), data: infoData(infoOf(info, ['fileInfo'])) });
     if (updated === null) throw new NotFoundError('File not found');
     return updated;
   }
@@ -198,7 +189,9 @@ export class UploadService {
    * taken the old bytes' name, so if the record then cannot be written they are kept: the record
    * still names bytes, not a missing file (the startup sweep removes formats no record names).
    */
-  async replace(file: Entry, staged: StagedFile, info: FileInfo | undefined): Promise<Entry> {
+  async replace(file: Entry, staged: StagedFile, given: FileInfo | undefined): Promise<Entry> {
+    // Checked before the bytes are taken over: a refused info leaves the staged file the caller's to discard.
+    const info = infoOf(given, ['fileInfo']);
     this.taken.add(staged);
     try {
       await staged.batch.commit();
@@ -260,6 +253,11 @@ function recordOf(file: StagedFile, info: FileInfo | undefined): Record<string, 
 }
 
 type StoredNames = Parameters<typeof storedNamesOf>[0];
+
+/** A caller's info for one file, checked (`fileInfoAt`); absent when null or undefined. */
+function infoOf(info: unknown, path: readonly (string | number)[]): FileInfo | undefined {
+  return info === undefined || info === null ? undefined : fileInfoAt(info, path);
+}
 
 /** The info fields `info` gives; null and absent ones are left as they are. */
 function infoData(info: FileInfo | undefined): Record<string, string | FocalPoint> {

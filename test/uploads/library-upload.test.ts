@@ -87,6 +87,21 @@ describe('quarry.uploads.upload', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it('checks the info a caller gives as a request\'s is checked: a focal point is two percentages', async () => {
+    const bad = { focalPoint: { x: 150, y: 10 } } as const;
+    await expect(q.uploads.upload({ files: { buffer: await widePng(), name: 'off.png' }, fileInfo: bad })).rejects.toMatchObject({ name: 'ValidationError', details: { path: 'fileInfo.focalPoint.x' } });
+    await expect(q.uploads.upload({ files: [{ buffer: pdf, name: 'a.pdf' }], fileInfo: [{ focalPoint: { x: 5, y: -1 } }] })).rejects.toMatchObject({ details: { path: 'fileInfo.0.focalPoint.y' } });
+    expect(await stored()).toEqual([]);
+    expect(await q.documents(FILE_UID).count()).toBe(0);
+
+    // A JavaScript caller is not held to the types: a number given for a text is kept as its text, as over HTTP.
+    const [file] = await q.uploads.upload({ files: { buffer: await widePng(), name: 'on.png' }, fileInfo: { caption: 5 as unknown as string, focalPoint: { x: 25, y: 75 } } });
+    expect(file).toMatchObject({ caption: '5', focalPoint: { x: 25, y: 75 } });
+    await expect(q.uploads.updateInfo(file!, { focalPoint: { x: 0, y: 101 } })).rejects.toMatchObject({ details: { path: 'fileInfo.focalPoint.y' } });
+    expect(await q.documents(FILE_UID).findOne({ documentId: String(file!.documentId) })).toMatchObject({ focalPoint: { x: 25, y: 75 } });
+    expect(await q.uploads.updateInfo(file!, { focalPoint: { x: 50, y: 50 } })).toMatchObject({ focalPoint: { x: 50, y: 50 } });
+  });
+
   it('makes no formats when the images setting turns them off', async () => {
     await q.close();
     q = open({ formats: false });
