@@ -11,7 +11,7 @@ import { Store } from './store.js';
  * `roomKib`. It never closes the folder: the main thread has it open, and ends this thread.
  */
 const job = workerData as GatherWorkerData;
-/** Lists of this size or more are moved to the main thread, smaller ones copied (`largeBuffers`). */
+/** Lists of this size or more are moved to the main thread, smaller ones copied (`movedBuffers`), while the heap is small. */
 const MOVED_BYTES = 64 * 1024;
 const collect = fullCollection();
 const send = (reply: GatherReply, transfer: ArrayBuffer[] = []) => job.port.postMessage(reply, transfer);
@@ -25,13 +25,12 @@ try {
       // before the next is gathered, so that the heap holds one pass's maps at a time; and every
       // list is moved, none left behind as a copy's original until the next collection. Below
       // it, time is: at 100k rows, collecting after each of 11 codes took 0.5-1.1 s of the
-      // thread's 3-4 s for a heap under 90 MB, and small lists are copied (`largeBuffers`).
+      // thread's 3-4 s for a heap under 90 MB, and small lists are copied (`movedBuffers`).
       const large = getHeapStatistics().used_heap_size > job.passBytes;
       if (collect && large) collect();
       makeRoom(kib);
       Atomics.add(job.waiting, 0, kib);
-      const lists = large ? [...sets.lists.values()].map((ids) => ids.buffer as ArrayBuffer) : largeBuffers(sets.lists.values());
-      send({ kind: 'sets', type, sets, kib }, [sets.sole.buffer as ArrayBuffer, ...lists]);
+      send({ kind: 'sets', type, sets, kib }, [sets.sole.buffer as ArrayBuffer, ...movedBuffers(sets.lists.values(), large ? 0 : MOVED_BYTES)]);
     }
     send({ kind: 'done', type });
   }
@@ -47,14 +46,14 @@ function makeRoom(kib: number): void {
 }
 
 /**
- * The lists' buffers worth moving rather than copying. Moving one costs microseconds whatever its
- * size: the 67,598 lists of 100k restaurants' codes took 450-500 ms to send moved, 115-120 ms
- * with only those of 64 KiB or more moved and the rest copied.
+ * The buffers of the lists of `atLeast` bytes, moved to the main thread rather than copied.
+ * Moving one costs microseconds whatever its size: the 67,598 lists of 100k restaurants' codes
+ * took 450-500 ms to send moved, 115-120 ms with only those of 64 KiB or more moved.
  */
-function largeBuffers(lists: Iterable<Uint32Array>): ArrayBuffer[] {
-  const large: ArrayBuffer[] = [];
-  for (const ids of lists) if (ids.buffer.byteLength >= MOVED_BYTES) large.push(ids.buffer as ArrayBuffer);
-  return large;
+function movedBuffers(lists: Iterable<Uint32Array>, atLeast: number): ArrayBuffer[] {
+  const moved: ArrayBuffer[] = [];
+  for (const ids of lists) if (ids.buffer.byteLength >= atLeast) moved.push(ids.buffer as ArrayBuffer);
+  return moved;
 }
 
 /** About what a code's sets take in memory: their arrays (a list's whole buffer), and each value's slot and text. */

@@ -34,8 +34,6 @@ export interface IncomingFile {
   readonly stream: Readable;
 }
 
-export type { FileInfo, FocalPoint };
-
 /** A file whose bytes are written to its batch but not committed: `create` or `discard` it. */
 export interface StagedFile {
   readonly batch: FileBatch;

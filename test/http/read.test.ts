@@ -242,7 +242,7 @@ describe('CORS', () => {
   });
 
   it('limits origins when the setting lists them', async () => {
-    const strict = await startTestServer('uws', { cors: { origins: ['https://app.example'] } }, server.quarry);
+    const strict = await startTestServer('uws', { cors: { origins: ['https://app.example', 'https://admin.example'] } }, server.quarry);
     try {
       const allowed = await call(strict.base, 'GET', '/api/chefs', { headers: { origin: 'https://app.example' } });
       expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
@@ -250,6 +250,11 @@ describe('CORS', () => {
       const other = await call(strict.base, 'GET', '/api/chefs', { headers: { origin: 'https://evil.example' } });
       expect(other.status).toBe(200);
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      // Each origin's headers are made once and kept: answers in turn to two origins echo each its own.
+      for (const origin of ['https://admin.example', 'https://app.example', 'https://admin.example']) {
+        const answer = await call(strict.base, 'GET', '/api/chefs', { headers: { origin } });
+        expect([answer.headers.get('access-control-allow-origin'), answer.headers.get('content-type')]).toEqual([origin, 'application/json; charset=utf-8']);
+      }
       const preflight = await fetch(`${strict.base}/api/chefs`, { method: 'OPTIONS', headers: { origin: 'https://app.example' } });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example');

@@ -9,21 +9,27 @@ import type { BaseHeaders } from './responses.js';
  */
 export class Cors {
   private readonly anyOrigin: BaseHeaders;
-  private readonly allowed: ReadonlySet<string> | undefined;
+  /**
+   * With a list of origins, each one's headers, made once (answers derive theirs from these by
+   * identity: responses.ts); `undefined` when any origin may read.
+   */
+  private readonly allowed: ReadonlyMap<string, BaseHeaders> | undefined;
+  private readonly otherOrigin: BaseHeaders = Object.freeze({ vary: 'Origin' });
   /** Preflight headers by the methods they offer: a handful of routes' `Allow` lists. */
   private readonly preflights = new Map<string, BaseHeaders>();
 
   constructor(private readonly settings: CorsSettings) {
-    this.allowed = settings.origins === '*' ? undefined : new Set(settings.origins);
+    // A list: echo the origin that matched, and tell caches the answer depends on it.
+    this.allowed = settings.origins === '*'
+      ? undefined
+      : new Map(settings.origins.map((origin) => [origin, Object.freeze({ 'access-control-allow-origin': origin, vary: 'Origin' })]));
     this.anyOrigin = Object.freeze({ 'access-control-allow-origin': '*' });
   }
 
   /** The headers every answer to a request from `origin` carries. */
   headersFor(origin: string | undefined): BaseHeaders {
     if (this.allowed === undefined) return this.anyOrigin;
-    // A list of origins: echo the one that matched, and tell caches the answer depends on it.
-    if (origin !== undefined && this.allowed.has(origin)) return { 'access-control-allow-origin': origin, vary: 'Origin' };
-    return { vary: 'Origin' };
+    return (origin === undefined ? undefined : this.allowed.get(origin)) ?? this.otherOrigin;
   }
 
   /** Extra headers of a preflight answer for a path that serves `served` (an `Allow` list). */
