@@ -66,7 +66,7 @@ export class BulkLoad {
 
   /**
    * Writes one document's row, as a create would but with its own times; its relations come with
-   * `fill` or `set`. In a bulk load (Store.deferIndexes) the index sets of a type whose first row
+   * `links`. In a bulk load (Store.deferIndexes) the index sets of a type whose first row
    * this writes are built from its rows in `finish`.
    */
   insert(ct: ContentType, record: RowRecord): void {
@@ -81,47 +81,31 @@ export class BulkLoad {
   }
 
   /**
-   * Writes a row's whole list of a relation that `fills`, in order: the list must be empty. A
-   * one-way relation's hidden far side is appended to here; a two-way relation's far side is
-   * written from its own rows' records.
+   * Writes one row's links as an export lists them (`lists`, by relation name, each in the row's
+   * order): every relation of the type the content API shows, one the record leaves out empty.
+   * A relation that `fills` gets its whole list, which must be empty before: a one-way relation's
+   * hidden far side is appended to here, a two-way relation's far side is written from its own
+   * rows' records. Others (media fields, relations to versioned or localized types) are set as an
+   * update's `data` would set them, without stamping the row.
    */
-  fill(ct: ContentType, documentId: string, attr: RelationAttribute, refs: readonly RowRef[], path: string): void {
-    if (!this.fills(attr)) throw new Error(`${ct.uid}.${attr.name} is not filled by a bulk load`);
+  links(ct: ContentType, documentId: string, lists: Readonly<Record<string, readonly RowRef[]>>, path: string): void {
     this.linksBegin();
     this.within(ct, () => {
-      const source = this.rowOf(ct, documentId, path);
-      if (!attr.toMany && refs.length > 1) throw ValidationError.at(path, `${attr.name} links at most one entry, the record lists ${refs.length}`);
-      // A filled relation's target type keeps one version of each document, in no locale, and it
-      // is no media field (`fills`): a reference names the one row resolveRef would find for it.
-      const targets = refs.map((ref, i) => this.engine.store.rows.idOf(attr.target, ref.documentId, 'published', null)
-        ?? notFound(`${path}.${i}`, ref.documentId));
-      if (new Set(targets).size !== targets.length) throw ValidationError.at(path, `${attr.name} lists an entry twice`);
-      const twoWay = attr.inverse !== undefined;
-      this.engine.writer.fillList(attr, source, targets, !twoWay);
-      if (twoWay) this.count(attr, source, targets);
-      else if (!attr.targetHasMany) {
-        for (const target of targets) {
-          if (this.engine.store.links.count(attr.partnerListName, target) > 1) throw ValidationError.at(path, `${attr.name}: another entry links ${target} already`);
-        }
+      for (const name of Object.keys(lists)) {
+        const attr = ct.attributes.get(name);
+        if (attr?.kind !== 'relation' || attr.private) throw ValidationError.at(`${path}.${name}`, `${ct.uid} has no relation ${name}`);
       }
-    });
-  }
-
-  /**
-   * Sets relations of a taken type's row that `fills` does not take (media fields, relations to
-   * versioned or localized types) as an update's `data` would, without stamping the row.
-   */
-  set(ct: ContentType, documentId: string, data: Readonly<Record<string, unknown>>, path: string): void {
-    this.linksBegin();
-    this.within(ct, () => {
       const source = this.rowOf(ct, documentId, path);
-      const input = readWriteData(this.engine.registry, ct, data);
-      const row = { type: ct, id: source, documentId, ...PUBLISHED };
-      for (const [attr, op] of input.relations) {
+      let others: Record<string, unknown> | undefined;
+      for (const attr of shownRelations(ct)) {
+        const refs = lists[attr.name] ?? [];
+        if (this.fills(attr)) this.fill(attr, source, refs, `${path}.${attr.name}`);
         // Emptying an empty list changes nothing: a count is a point read, where a set reads the list in order.
-        if (op.kind === 'set' && op.items.length === 0 && this.engine.store.links.count(attr.listName, source) === 0) continue;
-        applyRelationOp(this.engine, this.engine.writer, row, attr, op);
+        else if (refs.length > 0 || this.engine.store.links.count(attr.listName, source) > 0) (others ??= {})[attr.name] = setOf(attr, refs);
       }
+      if (others === undefined) return;
+      const row = { type: ct, id: source, documentId, ...PUBLISHED };
+      for (const [attr, op] of readWriteData(this.engine.registry, ct, others).relations) applyRelationOp(this.engine, this.engine.writer, row, attr, op);
     });
   }
 
@@ -159,6 +143,25 @@ export class BulkLoad {
     return id;
   }
 
+  /** Writes a row's whole list of a relation that `fills`, in order. */
+  private fill(attr: RelationAttribute, source: number, refs: readonly RowRef[], path: string): void {
+    if (refs.length === 0) return;
+    if (!attr.toMany && refs.length > 1) throw ValidationError.at(path, `${attr.name} links at most one entry, the record lists ${refs.length}`);
+    // A filled relation's target type keeps one version of each document, in no locale, and it
+    // is no media field (`fills`): a reference names the one row resolveRef would find for it.
+    const targets = refs.map((ref, i) => this.engine.store.rows.idOf(attr.target, ref.documentId, 'published', null)
+      ?? notFound(`${path}.${i}`, ref.documentId));
+    if (hasRepeat(targets)) throw ValidationError.at(path, `${attr.name} lists an entry twice`);
+    const twoWay = attr.inverse !== undefined;
+    this.engine.writer.fillList(attr, source, targets, !twoWay);
+    if (twoWay) this.count(attr, source, targets);
+    else if (!attr.targetHasMany) {
+      for (const target of targets) {
+        if (this.engine.store.links.count(attr.partnerListName, target) > 1) throw ValidationError.at(path, `${attr.name}: another entry links ${target} already`);
+      }
+    }
+  }
+
   /** Adds a filled list's links to its relation's sums, each as (owning side's row, far side's row). */
   private count(attr: RelationAttribute, source: number, targets: readonly number[]): void {
     const owning = attr.listName < attr.partnerListName;
@@ -171,6 +174,32 @@ export class BulkLoad {
       else sums.add(target, source);
     }
   }
+}
+
+/**
+ * A relation's exported list as a `set` an update takes. A to-one relation keeps only the last
+ * item of a list; a row without versions that links both versions of one document names it
+ * once, without a status, which links both.
+ */
+export function setOf(attr: RelationAttribute, refs: readonly RowRef[]): { set: unknown[] } {
+  const [a, b] = refs;
+  if (!attr.toMany && refs.length === 2 && a!.documentId === b!.documentId) return { set: [{ documentId: a!.documentId, locale: a!.locale }] };
+  return { set: refs.map((r) => ({ documentId: r.documentId, locale: r.locale, status: r.status })) };
+}
+
+/** The relations of a type the content API shows, which an export lists: made once per type. */
+const shown = new WeakMap<ContentType, readonly RelationAttribute[]>();
+function shownRelations(ct: ContentType): readonly RelationAttribute[] {
+  let relations = shown.get(ct);
+  if (!relations) shown.set(ct, (relations = [...ct.attributes.values()].filter((a): a is RelationAttribute => a.kind === 'relation' && !a.private)));
+  return relations;
+}
+
+/** Whether a list holds an id twice: short lists (most of a load's) compared pairwise, without a set each. */
+function hasRepeat(ids: readonly number[]): boolean {
+  if (ids.length > 16) return new Set(ids).size !== ids.length;
+  for (let i = 1; i < ids.length; i++) for (let j = 0; j < i; j++) if (ids[i] === ids[j]) return true;
+  return false;
 }
 
 function notFound(path: string, documentId: string): never {

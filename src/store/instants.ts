@@ -6,9 +6,7 @@
 export function instantOf(value: unknown): number | undefined {
   if (typeof value !== 'string' || value.length !== 24) return undefined;
   if (value === last.text) return last.ms;
-  const ms = Date.parse(value);
-  // Date.parse takes February 30th (as March 2nd): only the text it prints back is the instant's.
-  const instant = !Number.isNaN(ms) && new Date(ms).toISOString() === value ? ms : undefined;
+  const instant = isoInstant(value);
   last = { text: value, ms: instant };
   return instant;
 }
@@ -21,3 +19,45 @@ export function instantOf(value: unknown): number | undefined {
 let last: { text: string; ms: number | undefined } = { text: '', ms: undefined };
 
 export const instantText = (ms: number): string => new Date(ms).toISOString();
+
+/** Where the digits of `YYYY-MM-DDTHH:mm:ss.sssZ` are, and the separators between them. */
+const SEPARATORS: readonly (readonly [number, number])[] = [[4, 0x2d], [7, 0x2d], [10, 0x54], [13, 0x3a], [16, 0x3a], [19, 0x2e], [23, 0x5a]];
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * The instant of a 24-character text that is exactly `toISOString`'s form of it, read field by
+ * field: Date.parse and printing back to compare took 0.4 µs a text, a tenth of a 100k import's
+ * row writes. Years before 100 take that way still (Date.UTC reads them as 19xx).
+ */
+function isoInstant(text: string): number | undefined {
+  for (const [at, code] of SEPARATORS) if (text.charCodeAt(at) !== code) return undefined;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  const ms = digits(text, 20, 3);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0) return undefined;
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > DAYS_IN_MONTH[month - 1]! + (leap ? 1 : 0)) return undefined;
+  if (year < 100) return roundTripped(text);
+  return Date.UTC(year, month - 1, day, hour, minute, second, ms);
+}
+
+/** The decimal number of `length` ASCII digits at `at`, or -1. */
+function digits(text: string, at: number, length: number): number {
+  let n = 0;
+  for (let i = at; i < at + length; i++) {
+    const d = text.charCodeAt(i) - 0x30;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+function roundTripped(text: string): number | undefined {
+  const ms = Date.parse(text);
+  // Date.parse takes February 30th (as March 2nd): only the text it prints back is the instant's.
+  return !Number.isNaN(ms) && new Date(ms).toISOString() === text ? ms : undefined;
+}

@@ -33,6 +33,8 @@ describe('quarry import of lists written from their own records', () => {
       /links of api::category\.category \S+ published\): restaurants lists an entry twice/],
     ['unknown.json', changed(restaurant, (l) => l.replace('"categories":[', `"categories":[${ref('q00000000000000000000000')},`)),
       /links of api::restaurant\.restaurant \S+ published\): Document with id "q00000000000000000000000", locale "null" not found/],
+    ['no-such-relation.json', changed(restaurant, (l) => l.replace('"relations":{', `"relations":{"owners":[${ref('a00000000000000000000000')}],`)),
+      /links of api::restaurant\.restaurant \S+ published\): api::restaurant\.restaurant has no relation owners/],
   ];
   for (const [name, text, message] of cases) {
     it(name, async () => {

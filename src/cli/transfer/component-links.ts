@@ -6,7 +6,7 @@ import type { ContentType, Model } from '../../schema/types.js';
 import { componentFieldsOf, componentPopulate, holdsLinks, isList, type ComponentField } from './component-fields.js';
 import type { ComponentLinks, ItemLinks, TargetRef } from './format.js';
 import { isTargetRef } from './records.js';
-import { setOf } from './relation-set.js';
+import { setOf } from '../../documents/bulk-load.js';
 
 /** The instances a row's components hold, laid out as its fields: what naming each item again needs. */
 export type RowIds = Readonly<Record<string, unknown>>;

@@ -79,7 +79,8 @@ async function load(importer: Importer, uploads: StagedUploads, quarry: Quarry, 
         continue;
       }
       uploads.expect(record, n - 1);
-      await importer.add(record, n - 1);
+      const written = importer.add(record, n - 1);
+      if (written) await written;
       progress.update(reader.bytesRead(), reader.size, () => `${importer.count} records, ${perSecond(importer.count, started)}/s`);
     }
     if (n === 0) throw new Error(`${path}: the file is empty`);

@@ -1,14 +1,17 @@
 import type { Entry, Quarry } from '../../index.js';
-import type { ContentType, RelationAttribute } from '../../schema/types.js';
+import type { ContentType } from '../../schema/types.js';
 import { relationsOf, relationsWithin } from './component-fields.js';
 import { ComponentLinker, type RowIds } from './component-links.js';
 import { sectionOf, type ExportRecord, type LinksRecord, type Section, type VersionRecord } from './format.js';
 import { describe } from './records.js';
-import { setOf } from './relation-set.js';
+import { setOf } from '../../documents/bulk-load.js';
 
 interface Pending {
-  readonly run: () => Promise<unknown>;
-  readonly where: string;
+  /** A bulk write (synchronous), or a document service call. */
+  readonly run: () => unknown;
+  /** What the call is about, for its error: a record (described only then, with its number `n`), or words. */
+  readonly about: ExportRecord | string;
+  readonly n: number;
   /** The call answers null when the document it names does not exist, which is an error here. */
   readonly mustFind: boolean;
 }
@@ -71,28 +74,15 @@ export class Importer {
     }
   }
 
-  async add(record: ExportRecord, n: number): Promise<void> {
+  /** Schedules a record's writes; answers a promise only when a batch is written (most records wait for nothing). */
+  add(record: ExportRecord, n: number): Promise<void> | undefined {
     const ct = this.quarry.registry.require(record.type);
     const section = sectionOf(record, ct.draftAndPublish);
     if (section < this.section) {
       throw new Error(`${describe(record, n)} is out of order: section ${section} comes before section ${this.section} (see the export format)`);
     }
-    if (section > this.section) await this.flush();
-    if (section >= 3 && !this.published) await this.publishAll();
-    this.section = section;
-    const where = describe(record, n);
-    if (this.direct(ct)) this.schedule(this.writeDirect(ct, record, where), where, false);
-    else {
-      this.inOrder = false;
-      if (record.kind === 'version') this.schedule(this.writeVersion(ct, record), where, false);
-      else {
-        const data = { ...relationData(ct, record), ...this.componentData(ct, record, where) };
-        this.schedule(() => this.svc(ct).update({ documentId: record.documentId, locale: record.locale ?? undefined, data }), where, true);
-      }
-    }
-    this.count++;
-    if (record.kind === 'links') for (const refs of Object.values(record.relations)) this.pendingRefs += refs.length;
-    if (this.pending.length >= this.batch || this.pendingRefs >= REFS_PER_BATCH) await this.flush();
+    if (section > this.section || (section >= 3 && !this.published)) return this.enter(section).then(() => this.schedule(ct, record, n));
+    return this.schedule(ct, record, n);
   }
 
   async finish(): Promise<void> {
@@ -100,12 +90,33 @@ export class Importer {
     await this.flush();
     await this.quarry.bulk.finish();
     for (const r of this.times) {
-      this.schedule(() => this.quarry.restoreTimestamps(r.type, {
+      this.call(() => this.quarry.restoreTimestamps(r.type, {
         documentId: r.documentId, locale: r.locale ?? undefined, status: r.status, createdAt: r.createdAt, updatedAt: r.updatedAt, publishedAt: r.publishedAt,
-      }), `timestamps of ${r.type} ${r.documentId}`, true);
+      }), `timestamps of ${r.type} ${r.documentId}`, 0, true);
       if (this.pending.length >= this.batch) await this.flush();
     }
     await this.flush();
+  }
+
+  private async enter(section: Section): Promise<void> {
+    if (section > this.section) await this.flush();
+    if (section >= 3 && !this.published) await this.publishAll();
+    this.section = section;
+  }
+
+  private schedule(ct: ContentType, record: ExportRecord, n: number): Promise<void> | undefined {
+    if (this.direct(ct)) this.pending.push({ run: this.writeDirect(ct, record, n), about: record, n, mustFind: false });
+    else {
+      this.inOrder = false;
+      if (record.kind === 'version') this.call(this.writeVersion(ct, record), record, n, false);
+      else {
+        const data = { ...relationData(ct, record), ...this.componentData(ct, record, describe(record, n)) };
+        this.call(() => this.svc(ct).update({ documentId: record.documentId, locale: record.locale ?? undefined, data }), record, n, true);
+      }
+    }
+    this.count++;
+    if (record.kind === 'links') for (const refs of Object.values(record.relations)) this.pendingRefs += refs.length;
+    return this.pending.length >= this.batch || this.pendingRefs >= REFS_PER_BATCH ? this.flush() : undefined;
   }
 
   /** Whether a type's records take the bulk door (`Quarry.bulk`): it has no versions, no locales, and no relations inside components. */
@@ -116,18 +127,11 @@ export class Importer {
   }
 
   /** A record of a `direct` type: its row with its own times, or its lists, each written once. */
-  private writeDirect(ct: ContentType, record: ExportRecord, where: string): () => Promise<unknown> {
+  private writeDirect(ct: ContentType, record: ExportRecord, n: number): () => void {
     const bulk = this.quarry.bulk;
-    if (record.kind === 'version') return async () => bulk.insert(ct, record);
-    if (record.components !== undefined) throw new Error(`${where}: ${ct.uid} holds no relations inside components`);
-    return async () => {
-      // The relations the door does not fill are set as a links record's update sets them.
-      const others = relationData(ct, record, (attr) => !bulk.fills(attr));
-      for (const attr of relationsOf(ct)) {
-        if (bulk.fills(attr)) bulk.fill(ct, record.documentId, attr, record.relations[attr.name] ?? [], `relations.${attr.name}`);
-      }
-      if (Object.keys(others).length > 0) bulk.set(ct, record.documentId, others, 'relations');
-    };
+    if (record.kind === 'version') return () => bulk.insert(ct, record);
+    if (record.components !== undefined) throw new Error(`${describe(record, n)}: ${ct.uid} holds no relations inside components`);
+    return () => bulk.links(ct, record.documentId, record.relations, 'relations');
   }
 
   private writeVersion(ct: ContentType, record: VersionRecord): () => Promise<unknown> {
@@ -183,11 +187,11 @@ export class Importer {
   }
 
   private schedulePublish(uid: string, ids: readonly string[]): void {
-    for (const documentId of ids) this.schedule(() => this.quarry.documents(uid).publish({ documentId, locale: '*' }), `publishing ${uid} ${documentId}`, false);
+    for (const documentId of ids) this.call(() => this.quarry.documents(uid).publish({ documentId, locale: '*' }), `publishing ${uid} ${documentId}`, 0, false);
   }
 
-  private schedule(run: () => Promise<unknown>, where: string, mustFind: boolean): void {
-    this.pending.push({ run, where, mustFind });
+  private call(run: () => Promise<unknown>, about: ExportRecord | string, n: number, mustFind: boolean): void {
+    this.pending.push({ run, about, n, mustFind });
   }
 
   /**
@@ -200,22 +204,35 @@ export class Importer {
     const ops = this.pending;
     this.pending = [];
     this.pendingRefs = 0;
-    let outcomes: Promise<{ value: unknown; error: unknown }>[] = [];
+    const values: unknown[] = new Array(ops.length);
+    const errors = new Map<number, unknown>();
+    const calls: Promise<void>[] = [];
     let rolledBack: unknown;
     try {
       this.quarry.store.transact(() => {
-        outcomes = ops.map((op) => op.run().then((value) => ({ value, error: undefined }), (error: unknown) => ({ value: undefined, error })));
+        ops.forEach((op, i) => {
+          try {
+            const value = op.run();
+            if (value instanceof Promise) calls.push(value.then((v) => void (values[i] = v), (error: unknown) => void errors.set(i, error)));
+            else values[i] = value;
+          } catch (error) {
+            errors.set(i, error);
+          }
+        });
       });
     } catch (error) {
       rolledBack = error;
     }
-    const settled = await Promise.all(outcomes);
+    await Promise.all(calls);
     if (rolledBack === undefined) this.wrote = true;
-    else if (settled.every(({ error }) => error === undefined)) throw rolledBack;
-    settled.forEach(({ value, error }, i) => {
-      const op = ops[i]!;
-      if (error !== undefined) throw new Error(`${op.where}: ${(error as Error).message ?? String(error)}${hint(error)}`, { cause: error });
-      if (op.mustFind && value === null) throw new Error(`${op.where}: the document it links from is not in the export`);
+    else if (errors.size === 0) throw rolledBack;
+    const where = (op: Pending) => (typeof op.about === 'string' ? op.about : describe(op.about, op.n));
+    ops.forEach((op, i) => {
+      if (errors.has(i)) {
+        const error = errors.get(i) as Error;
+        throw new Error(`${where(op)}: ${error.message ?? String(error)}${hint(error)}`, { cause: error });
+      }
+      if (op.mustFind && values[i] === null) throw new Error(`${where(op)}: the document it links from is not in the export`);
     });
   }
 
@@ -225,15 +242,15 @@ export class Importer {
 }
 
 /**
- * Every relation of the type (of those `only` takes) is set, an absent one to empty: in section 4
+ * Every relation of the type is set, an absent one to empty: in section 4
  * a draft may still hold the published relations section 2 gave it.
  */
-function relationData(ct: ContentType, record: LinksRecord, only: (attr: RelationAttribute) => boolean = () => true): Record<string, unknown> {
+function relationData(ct: ContentType, record: LinksRecord): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const name of Object.keys(record.relations)) {
     if (ct.attributes.get(name)?.kind !== 'relation') throw new Error(`${ct.uid} has no relation ${name}`);
   }
-  for (const attr of relationsOf(ct)) if (only(attr)) data[attr.name] = setOf(attr, record.relations[attr.name] ?? []);
+  for (const attr of relationsOf(ct)) data[attr.name] = setOf(attr, record.relations[attr.name] ?? []);
   return data;
 }
 
