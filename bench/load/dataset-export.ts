@@ -54,7 +54,8 @@ function* datasetRecords(data: Dataset): Generator<VersionRecord | LinksRecord> 
     const at = new Date(createdAtOf(index)).toISOString();
     return { kind: 'version', ...row(type, index), createdAt: at, updatedAt: at, publishedAt: at, data: { ...fields } };
   };
-  const ref = (type: string, index: number): TargetRef => ({ documentId: documentIdOf(data.seed, type, index), locale: null, status: 'published' });
+  // Every target is a published row in no locale: named by its documentId, as an export names it.
+  const ref = (type: string, index: number): TargetRef => documentIdOf(data.seed, type, index);
   const links = (type: string, index: number, relations: Record<string, TargetRef[]>): LinksRecord => ({ kind: 'links', ...row(type, index), relations });
 
   for (const [i, chef] of data.chefs.entries()) yield version(CHEF, i, chef);

@@ -9,12 +9,14 @@ import { refuseSecondDocument } from './single-type.js';
 import { checkUniqueBuilt } from './unique.js';
 import { freeDocumentId, type DocumentWriter, type Timestamps } from './write.js';
 
-/** A relation target as an export names it. */
-export interface RowRef {
+/** A relation target as an export names it: a published row in no locale by its documentId alone. */
+export type RowRef = string | {
   readonly documentId: string;
   readonly locale: string | null;
   readonly status: Status;
-}
+};
+
+const documentIdOf = (ref: RowRef): string => (typeof ref === 'string' ? ref : ref.documentId);
 
 /** One version of a document as an export holds it. */
 export interface RowRecord extends Timestamps {
@@ -149,8 +151,8 @@ export class BulkLoad {
     if (!attr.toMany && refs.length > 1) throw ValidationError.at(path, `${attr.name} links at most one entry, the record lists ${refs.length}`);
     // A filled relation's target type keeps one version of each document, in no locale, and it
     // is no media field (`fills`): a reference names the one row resolveRef would find for it.
-    const targets = refs.map((ref, i) => this.engine.store.rows.idOf(attr.target, ref.documentId, 'published', null)
-      ?? notFound(`${path}.${i}`, ref.documentId));
+    const targets = refs.map((ref, i) => this.engine.store.rows.idOf(attr.target, documentIdOf(ref), 'published', null)
+      ?? notFound(`${path}.${i}`, documentIdOf(ref)));
     if (hasRepeat(targets)) throw ValidationError.at(path, `${attr.name} lists an entry twice`);
     const twoWay = attr.inverse !== undefined;
     this.engine.writer.fillList(attr, source, targets, !twoWay);
@@ -182,9 +184,10 @@ export class BulkLoad {
  * once, without a status, which links both.
  */
 export function setOf(attr: RelationAttribute, refs: readonly RowRef[]): { set: unknown[] } {
-  const [a, b] = refs;
-  if (!attr.toMany && refs.length === 2 && a!.documentId === b!.documentId) return { set: [{ documentId: a!.documentId, locale: a!.locale }] };
-  return { set: refs.map((r) => ({ documentId: r.documentId, locale: r.locale, status: r.status })) };
+  const items = refs.map((r) => (typeof r === 'string' ? { documentId: r, locale: null, status: 'published' } : { documentId: r.documentId, locale: r.locale, status: r.status }));
+  const [a, b] = items;
+  if (!attr.toMany && items.length === 2 && a!.documentId === b!.documentId) return { set: [{ documentId: a!.documentId, locale: a!.locale }] };
+  return { set: items };
 }
 
 /** The relations of a type the content API shows, which an export lists: made once per type. */

@@ -10,6 +10,7 @@ import { main } from '../../src/cli/main.js';
 import { createQuarry, type Entry, type Quarry } from '../../src/index.js';
 import { FILE_UID } from '../../src/schema/builtin-upload.js';
 import { storedNamesOf } from '../../src/uploads/file-names.js';
+import { FORMAT_VERSION } from '../../src/cli/transfer/format.js';
 import { SCHEMAS, startTestServer } from '../http/support.js';
 import { alphaPng, rotatedJpeg, tinyJpeg } from '../uploads/sample-files.js';
 import { tempDir, testContext } from './support.js';
@@ -73,7 +74,7 @@ describe('export and import of uploaded files', () => {
     expect(readdirSync(`${exported}.uploads`).sort()).toEqual(names);
     expect(bytesOf(`${exported}.uploads`, names)).toEqual(bytesOf(join(source, 'uploads'), names));
     const lines = readFileSync(exported, 'utf8').split('\n');
-    expect(JSON.parse(lines[0]!.slice(0, -',"records":['.length) + '}')).toMatchObject({ format: 'quarry-export', version: 2 });
+    expect(JSON.parse(lines[0]!.slice(0, -',"records":['.length) + '}')).toMatchObject({ format: 'quarry-export', version: FORMAT_VERSION });
     const records = lines.slice(1, -2).map((line) => JSON.parse(line.replace(/,$/, '')) as Record<string, unknown>);
     const files = records.filter((r) => r.type === FILE_UID);
     // File records come first, so an import stages their files before writing anything.

@@ -5,7 +5,7 @@ import type { SchemaRegistry } from '../../schema/registry.js';
 import type { ContentType, Model } from '../../schema/types.js';
 import { componentFieldsOf, componentPopulate, holdsLinks, isList, type ComponentField } from './component-fields.js';
 import type { ComponentLinks, ItemLinks, TargetRef } from './format.js';
-import { isTargetRef } from './records.js';
+import { isTargetRef, TARGETS_ARE } from './records.js';
 import { setOf } from '../../documents/bulk-load.js';
 
 /** The instances a row's components hold, laid out as its fields: what naming each item again needs. */
@@ -74,7 +74,7 @@ export class ComponentLinker {
   private inner(component: Model, item: StoredComponent, name: string, value: unknown, path: string): unknown {
     const attr = component.attributes.get(name);
     if (attr?.kind === 'relation') {
-      if (!Array.isArray(value) || !value.every(isTargetRef)) throw new Error(`${path} must be a list of { documentId, locale, status }`);
+      if (!Array.isArray(value) || !value.every(isTargetRef)) throw new Error(`${path} ${TARGETS_ARE}`);
       return setOf(attr, value as TargetRef[]);
     }
     if (attr?.kind === 'component' || attr?.kind === 'dynamiczone') return this.field(attr, item[name], value, path);

@@ -36,7 +36,7 @@ export function parseHeader(value: unknown): ExportHeader {
   const h = value as Partial<ExportHeader> | null;
   if (typeof h !== 'object' || h === null || h.format !== FORMAT) throw new Error('not a Quarry export (its header has no "format": "quarry-export")');
   if (typeof h.version !== 'number' || !READABLE_VERSIONS.includes(h.version)) {
-    throw new Error(`export format version ${String(h.version)} is not supported (this Quarry reads versions ${READABLE_VERSIONS.join(' and ')})`);
+    throw new Error(`export format version ${String(h.version)} is not supported (this Quarry reads versions ${READABLE_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_VERSIONS.at(-1)})`);
   }
   if (!Array.isArray(h.types)) throw new Error('the header has no list of "types"');
   if (h.locales !== undefined && (!Array.isArray(h.locales) || h.locales.length === 0 || !h.locales.every((l) => typeof l === 'string'))) {
@@ -83,7 +83,7 @@ export function readRecord(value: unknown, registry: SchemaRegistry, n: number):
   if (r.kind === 'links') {
     if (!isRecord(r.relations)) fail('a links record needs a "relations" object');
     for (const [name, refs] of Object.entries(r.relations as object)) {
-      if (!Array.isArray(refs) || !refs.every(isTargetRef)) fail(`relation ${name} must be a list of { documentId, locale, status }`);
+      if (!Array.isArray(refs) || !refs.every(isTargetRef)) fail(`relation ${name} ${TARGETS_ARE}`);
     }
     // Its layout is checked against the row's components when they are linked (component-links.ts).
     if (r.components !== undefined && !isRecord(r.components)) fail('"components" must be an object of component fields');
@@ -102,4 +102,7 @@ const isCarriedFile = (v: unknown): v is CarriedFile =>
 
 const isStatus = (v: unknown): v is Status => v === 'draft' || v === 'published';
 export const isTargetRef = (v: unknown): v is TargetRef =>
-  isRecord(v) && typeof v.documentId === 'string' && (v.locale === null || typeof v.locale === 'string') && isStatus(v.status);
+  typeof v === 'string' || (isRecord(v) && typeof v.documentId === 'string' && (v.locale === null || typeof v.locale === 'string') && isStatus(v.status));
+
+/** What a relation's list in a record must be, for the error that refuses it. */
+export const TARGETS_ARE = 'must be a list of documentIds or { documentId, locale, status }';

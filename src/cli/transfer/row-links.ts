@@ -76,11 +76,11 @@ export class LinkReader {
 
   private targets(attr: RelationAttribute, value: unknown, drafts: unknown): TargetRef[] {
     const target = this.registry.require(attr.target);
-    const refs = (v: unknown) => (itemsOf(v) as readonly Entry[]).map((e): TargetRef => ({
-      documentId: e.documentId as string,
-      locale: target.localized ? (e.locale as string) : null,
-      status: target.draftAndPublish && e.publishedAt === null ? 'draft' : 'published',
-    }));
+    const refs = (v: unknown) => (itemsOf(v) as readonly Entry[]).map((e): TargetRef => {
+      const locale = target.localized ? (e.locale as string) : null;
+      const status = target.draftAndPublish && e.publishedAt === null ? 'draft' : 'published';
+      return locale === null && status === 'published' ? e.documentId as string : { documentId: e.documentId as string, locale, status };
+    });
     return this.bothViews && target.draftAndPublish ? [...refs(drafts), ...refs(value)] : refs(value);
   }
 
