@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { createQuarry, type Quarry, type QuarryOptions } from '../index.js';
+import { createQuarry, type Quarry, type QuarryOptions } from '../quarry.js';
 import { SweepStopped } from '../uploads/startup-sweep.js';
 import type { Context } from './context.js';
 import { importMarkOf, readFolderSettings } from '../store/folder-settings.js';

@@ -6,8 +6,16 @@
  */
 import { stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type FormatEnum } from 'sharp';
+import type { FormatEnum } from 'sharp';
 import { ApplicationError } from '../errors/application-error.js';
+
+type Sharp = typeof import('sharp')['default'];
+let loaded: Promise<Sharp> | undefined;
+/**
+ * sharp, loaded when the first image comes: its native library took 70 ms of every command's
+ * start (an import, a server), most of which never see an image.
+ */
+const sharpLoaded = (): Promise<Sharp> => (loaded ??= import('sharp').then((m) => m.default));
 
 export interface ImageSettings {
   /** Quarry's switch: false makes no derived file at all (not even the thumbnail). */
@@ -99,6 +107,7 @@ const THUMBNAIL = { width: 245, height: 156 } as const;
 export async function processImage(input: ImageInput, options: ImageOptions): Promise<ProcessedImage | null> {
   const { format, orientation } = await headerOf(input.file);
   if (!format || !PROCESSED.has(format)) return null;
+  const sharp = await sharpLoaded();
   await sharp(input.file)
     .stats()
     .catch(() => {
@@ -123,7 +132,7 @@ export async function processImage(input: ImageInput, options: ImageOptions): Pr
 /** sharp's name for the file's format and its EXIF orientation; nothing when sharp cannot read it. */
 async function headerOf(file: string): Promise<{ format?: string | undefined; orientation?: number | undefined }> {
   try {
-    const { format, compression, orientation } = await sharp(file).metadata();
+    const { format, compression, orientation } = await (await sharpLoaded())(file).metadata();
     return { format: format === 'heif' && compression === 'av1' ? 'avif' : format, orientation };
   } catch {
     return {};
@@ -144,7 +153,7 @@ async function optimize(
 ): Promise<{ file: string; sizeInBytes: number } | null> {
   if (!settings.sizeOptimization && !settings.autoOrientation) return null;
   const file = join(outDir, `optimized-${input.hash}${input.ext}`);
-  const transformer = sharp(input.file, { animated: true }).toFormat(format as keyof FormatEnum, { quality: settings.sizeOptimization ? 80 : 100 });
+  const transformer = (await sharpLoaded())(input.file, { animated: true }).toFormat(format as keyof FormatEnum, { quality: settings.sizeOptimization ? 80 : 100 });
   if (settings.autoOrientation) transformer.autoOrient();
   const info = await transformer.toFile(file).catch(async (error: unknown) => {
     await unlink(file).catch(() => undefined);
@@ -193,6 +202,7 @@ async function makeFormats(
  */
 async function resize(input: ImageInput, format: string, key: string, box: { width: number; height: number }, options: ImageOptions): Promise<ImageFormat> {
   const hash = `${key}_${input.hash}`;
+  const sharp = await sharpLoaded();
   const info = await sharp(input.file, { animated: true })
     .resize({ ...box, fit: 'inside' })
     .toFormat(format as keyof FormatEnum)

@@ -1,5 +1,5 @@
 import type { Quarry } from '../../index.js';
-import { startNodeHttpServer, startServer, type HttpSettingsInput, type RunningServer } from '../../http/index.js';
+import type { HttpSettingsInput, RunningServer } from '../../http/index.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
 import { openQuarry } from '../open.js';
@@ -29,6 +29,8 @@ export interface HttpOptions {
 export async function serveUntilStopped(quarry: Quarry, http: HttpOptions, ctx: Context, ready: (url: string) => void | Promise<void>): Promise<number> {
   let server: RunningServer;
   try {
+    // Loaded here, as a server starts: HTTP and GraphQL took a tenth of a second of every other command's start.
+    const { startNodeHttpServer, startServer } = await import('../../http/index.js');
     const start = http.transport === 'uws' ? startServer : startNodeHttpServer;
     server = await start({ quarry, host: http.host, port: http.port, sharePort: http.sharePort ?? false, ...http.settings });
   } catch (e) {
