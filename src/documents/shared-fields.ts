@@ -40,11 +40,12 @@ function sharedOf(ct: ContentType): Shared {
 /**
  * The fields of a new locale of `documentId`: `given` over the values its other locales share in
  * `status`. A shared field given as null takes theirs (as on Strapi); one given a value keeps it,
- * and `spreadShared` then hands it to the others. Shared components not given are copied from
- * a sibling; `linkCopies` gives the copies their links once the row is stored.
+ * and `spreadShared` then hands it to the others. Shared components the write does not give
+ * (`givenComponents`) are copied from a sibling; `linkCopies` gives the copies their links once
+ * the row is stored.
  */
 export function withSharedValues(
-  engine: DocumentEngine, ct: ContentType, documentId: string, status: Status, given: Readonly<Record<string, unknown>>, givenComponents: ReadonlySet<string>,
+  engine: DocumentEngine, ct: ContentType, documentId: string, status: Status, given: Readonly<Record<string, unknown>>, givenComponents: readonly (readonly [{ readonly name: string }, unknown])[],
 ): { readonly values: Readonly<Record<string, unknown>>; readonly linkCopies: () => void } {
   const shared = sharedOf(ct);
   if (shared === NONE) return { values: given, linkCopies: NOTHING };
@@ -54,7 +55,7 @@ export function withSharedValues(
   const held = rows.get(ct.uid, sibling.id)!;
   const out: Record<string, unknown> = { ...given };
   for (const name of shared.scalars) if ((out[name] ?? null) === null) out[name] = held[name] ?? null;
-  const taken = new Set([...shared.components].filter((name) => !givenComponents.has(name)));
+  const taken = new Set([...shared.components].filter((name) => !givenComponents.some(([attr]) => attr.name === name)));
   if (taken.size === 0) return { values: out, linkCopies: NOTHING };
   const copy = copyComponents(engine, ct, held, status, taken);
   return { values: { ...out, ...copy.values }, linkCopies: copy.linkCopies };

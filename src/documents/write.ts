@@ -32,10 +32,9 @@ export class DocumentWriter {
    */
   create(ct: ContentType, input: WriteData, locale: string | null, documentId = newDocumentId(), times?: Timestamps): Row {
     const status: Status = ct.draftAndPublish ? 'draft' : 'published';
-    const now = new Date().toISOString();
-    const stamps = times === undefined ? { createdAt: now, updatedAt: now, publishedAt: now } : checkedTimes(times, status);
+    const stamps = times === undefined ? stampedNow() : checkedTimes(times, status);
     const components = new ComponentWriter(this.engine);
-    const shared = withSharedValues(this.engine, ct, documentId, status, input.scalars, new Set(input.components.map(([attr]) => attr.name)));
+    const shared = withSharedValues(this.engine, ct, documentId, status, input.scalars, input.components);
     const fields = {
       ...defaultsOf(ct),
       ...emptyComponents(ct),
@@ -127,6 +126,12 @@ export class DocumentWriter {
     const source: SourceRow = { type: ct, id: row.id, documentId: row.documentId, status: scope.status, locale: scope.locale };
     for (const [attr, op] of input.relations) applyRelationOp(this.engine, this.engine.writer, source, attr, op);
   }
+}
+
+/** A new row's times: now. Made only for such rows: printing the time took a tenth of a bulk load's row writes. */
+function stampedNow(): Timestamps {
+  const now = new Date().toISOString();
+  return { createdAt: now, updatedAt: now, publishedAt: now };
 }
 
 /** A restored row's times, each an ISO datetime; a draft's publishedAt is null whatever it says. */

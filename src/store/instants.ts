@@ -5,10 +5,10 @@
  */
 export function instantOf(value: unknown): number | undefined {
   if (typeof value !== 'string' || value.length !== 24) return undefined;
-  if (value === last.text) return last.ms;
-  const instant = isoInstant(value);
-  last = { text: value, ms: instant };
-  return instant;
+  if (value === lastText) return lastMs;
+  lastText = value;
+  lastMs = isoInstant(value);
+  return lastMs;
 }
 
 /**
@@ -16,7 +16,8 @@ export function instantOf(value: unknown): number | undefined {
  * its index key as the row is written. Parsed and printed back six times a row, they were most of
  * a million-row import's garbage, and its heap grew to twice its size before it was collected.
  */
-let last: { text: string; ms: number | undefined } = { text: '', ms: undefined };
+let lastText = '';
+let lastMs: number | undefined;
 
 export const instantText = (ms: number): string => new Date(ms).toISOString();
 
