@@ -1,8 +1,7 @@
 import type { Dbs } from './dbs.js';
-import { GatherAhead, GatherStopped } from './gather-ahead.js';
+import { GatherAhead, GatherStopped, type GatherJob, type GatherType } from './gather-ahead.js';
 import { gatherSets, type CodeSets } from './gather-sets.js';
 import { clearSets, documentIdIndex, writeDocIndex, writeDocs, writeSets, type BuildLimits, type BuildTarget } from './index-build.js';
-import type { IndexedField } from './indexed-fields.js';
 import type { RowScope, TypeLayout } from './layout.js';
 import type { LinkStore } from './links.js';
 import type { RowStore } from './rows.js';
@@ -33,8 +32,14 @@ export class BulkBuild {
   private readonly unbuilt = new Set<string>();
   /** The thread gathering index sets (`gatherAhead`). */
   private ahead: GatherAhead | undefined;
-  /** Whether the thread was asked for (at the first link), and whether it is yet to start (at the next commit). */
-  private aheadState: 'unasked' | 'wanted' | 'tried' = 'unasked';
+  /**
+   * The thread: not asked for yet; started while rows are still written (`early`); asked for
+   * once they all are (at the first link), to start or be told at the next commit (`wanted`); or
+   * done with asking (`tried`).
+   */
+  private aheadState: 'unasked' | 'early' | 'wanted' | 'tried' = 'unasked';
+  /** A growing job's types, and whether its documentId index is left to the build (`startEarly`). */
+  private early: { readonly types: readonly GatherType[]; readonly byDocumentId: boolean } | undefined;
   /** Writing the thread's sets (`afterCommit`), which commits; or the build's per-type writes, which no set may come between. */
   private tending = false;
   /** Types some of whose sets from the thread were written as the load went on. */
@@ -71,17 +76,26 @@ export class BulkBuild {
    */
   gatherAhead(inTransaction: boolean): void {
     // Asked at every link: the thread starts once, or not at all when no type is large enough.
-    if (this.aheadState !== 'unasked') return;
+    if (this.aheadState !== 'unasked' && this.aheadState !== 'early') return;
     this.aheadState = 'wanted';
     if (!inTransaction) this.afterCommit();
   }
 
-  /** After each of the load's commits: starts the gathering thread when it is wanted, and writes the sets it has sent. */
+  /**
+   * After each of the load's commits: while rows are written, starts the gathering thread once a
+   * type has `limits.aheadRows` of them, and tells it of each commit after; once they all are,
+   * starts it or tells it so; and writes the sets it has sent.
+   */
   afterCommit(): void {
     if (this.tending) return;
     this.tending = true;
     try {
-      if (this.aheadState === 'wanted') this.startAhead();
+      if (this.aheadState === 'unasked') this.startEarly();
+      else if (this.aheadState === 'early') this.ahead?.committed();
+      else if (this.aheadState === 'wanted') {
+        if (this.early) this.rowsWritten();
+        else this.startAhead();
+      }
       this.ahead?.drain((type, sets) => this.writeAhead(type, sets));
     } finally {
       this.tending = false;
@@ -100,11 +114,16 @@ export class BulkBuild {
    */
   async build(): Promise<void> {
     const { host } = this;
+    // A load without links has not said its rows are written: they are, by now.
+    if (this.aheadState === 'early') {
+      this.aheadState = 'wanted';
+      this.afterCommit();
+    }
     // Committed often, so that the thread's sets are written between the commits: at 1M, 200,000 lists a commit left it waiting on its room for 9 s.
     host.commitEach(host.links.writeHeld(Math.min(host.limits.batch, HELD_LISTS_A_COMMIT)));
     this.tending = true;
     try {
-      for (const type of this.unbuiltInOrder()) {
+      for (const type of this.buildOrder()) {
         this.unbuilt.delete(type);
         const target = host.rows.resumeIndexes(type);
         const fromThread = this.ahead?.has(type, target.writes) === true;
@@ -134,27 +153,77 @@ export class BulkBuild {
 
   private startAhead(): void {
     this.aheadState = 'tried';
-    const { rows, limits } = this.host;
-    const types: { type: string; fields: readonly IndexedField[] }[] = [];
     const writes = new Map<string, number>();
-    for (const type of this.unbuiltInOrder()) {
+    const types = this.writtenTypes(this.unbuiltInOrder(), writes);
+    if (types.length > 0) this.ahead = new GatherAhead(this.job(types, false), writes);
+  }
+
+  /**
+   * Starts the thread while rows are still written, once a type has `aheadRows` of them: it
+   * gathers that type's sets as they are committed, on a core the load leaves idle until its
+   * links. Its documentId index is written once every row is (`rowsWritten`), before any of its
+   * sets: it is left out of those the thread gathers when it can be written from the lookup then.
+   */
+  private startEarly(): void {
+    const type = this.unbuiltInOrder().find((t) => this.host.rows.held(t)!.docs.size >= this.host.limits.aheadRows);
+    if (type === undefined) return;
+    const held = this.host.rows.held(type)!;
+    const byDocumentId = documentIdIndex(held);
+    this.early = { types: [{ type, fields: held.fields.filter((f) => f !== byDocumentId) }], byDocumentId: byDocumentId !== undefined };
+    this.aheadState = 'early';
+    this.ahead = new GatherAhead(this.job(this.early.types, true), new Map());
+  }
+
+  /**
+   * Tells a thread started early that every row is written: its type's documentId index is written
+   * first, and the other types large enough follow it (`buildOrder`). A type whose rows changed
+   * after they were written, or whose documentId index cannot come from the lookup after all, is
+   * gathered in place, the thread stopped.
+   */
+  private rowsWritten(): void {
+    this.aheadState = 'tried';
+    const { types: [first], byDocumentId } = this.early!;
+    this.early = undefined;
+    const held = this.host.rows.held(first!.type);
+    // Only rows written, each read as it was: a changed or removed one may have been read before it changed.
+    if (!held || held.writes !== held.docs.size || (documentIdIndex(held) !== undefined) !== byDocumentId) {
+      this.dropAhead();
+      return;
+    }
+    const writes = new Map<string, number>([[first!.type, held.writes]]);
+    if (byDocumentId) this.writeDocIndex(first!.type);
+    const more = this.writtenTypes(this.unbuiltInOrder().filter((t) => t !== first!.type), writes);
+    this.ahead!.rowsWritten(writes, more);
+  }
+
+  /** Of `types`, those large enough for the thread, each with the fields it gathers: each one's documentId index is written here first (from the lookup, when it can be), and its write count noted in `writes`. */
+  private writtenTypes(types: readonly string[], writes: Map<string, number>): GatherType[] {
+    const { rows, limits } = this.host;
+    const out: GatherType[] = [];
+    for (const type of types) {
       const held = rows.held(type)!;
       if (held.docs.size < limits.aheadRows) continue;
-      // Its documentId index first, from the lookup: every set of the type is then appended, the thread's after it.
       const byDocumentId = documentIdIndex(held);
-      if (byDocumentId) {
-        this.host.commitEach(writeDocIndex(this.host.dbs, { t: this.host.code(type), ...held }, byDocumentId, limits));
-        this.aheadWrote.add(type);
-      }
-      types.push({ type, fields: held.fields.filter((f) => f !== byDocumentId) });
+      if (byDocumentId) this.writeDocIndex(type);
+      out.push({ type, fields: held.fields.filter((f) => f !== byDocumentId) });
       writes.set(type, held.writes);
     }
-    if (types.length === 0) return;
-    const job = {
-      path: this.host.path, layouts: this.host.layouts, types, passBytes: limits.passBytes,
+    return out;
+  }
+
+  /** A type's documentId index, from the lookup, before any of its sets: every set of the type is then appended, the thread's after it. */
+  private writeDocIndex(type: string): void {
+    const held = this.host.rows.held(type)!;
+    this.host.commitEach(writeDocIndex(this.host.dbs, { t: this.host.code(type), ...held }, documentIdIndex(held)!, this.host.limits));
+    this.aheadWrote.add(type);
+  }
+
+  private job(types: readonly GatherType[], growing: boolean): GatherJob {
+    const { limits } = this.host;
+    return {
+      path: this.host.path, layouts: this.host.layouts, types, growing, passBytes: limits.passBytes,
       roomKib: Math.ceil(limits.aheadBytes / 1024), heapMib: Math.ceil(limits.aheadHeapBytes / 1024 ** 2),
     };
-    this.ahead = new GatherAhead(job, writes);
   }
 
   /** Writes a set the thread sent while its type's rows are as it read them; else stops the thread (answering false). */
@@ -191,6 +260,16 @@ export class BulkBuild {
   private dropAhead(): void {
     if (this.ahead) this.aheadStopped = this.ahead.stop();
     this.ahead = undefined;
+    this.early = undefined;
+  }
+
+  /**
+   * The order the build writes the types whose indexes wait in: first those the thread gathers, in
+   * the order it sends them, then the others in key order.
+   */
+  private buildOrder(): string[] {
+    const fromThread = (this.ahead?.order ?? []).filter((t) => this.unbuilt.has(t));
+    return [...fromThread, ...this.unbuiltInOrder().filter((t) => !fromThread.includes(t))];
   }
 
   /** The types whose indexes wait, in the order of their keys: each type's sets come after the last's, appended. */

@@ -4,11 +4,19 @@ import type { IndexedField } from './indexed-fields.js';
 import type { TypeLayout } from './layout.js';
 import { workerWithOwnYoungGeneration } from './own-young-generation.js';
 
+/** A type whose sets a gathering thread gathers, and the fields it gathers them from. */
+export interface GatherType {
+  readonly type: string;
+  readonly fields: readonly IndexedField[];
+}
+
 /** What a gathering thread is given: the folder, its layouts, and the types whose sets it gathers, in the order the build writes them. */
 export interface GatherJob {
   readonly path: string;
   readonly layouts: readonly TypeLayout[];
-  readonly types: readonly { readonly type: string; readonly fields: readonly IndexedField[] }[];
+  readonly types: readonly GatherType[];
+  /** The first type's rows are still being written: they are gathered as they are committed (`committed`, `rowsWritten`). */
+  readonly growing?: boolean;
   readonly passBytes: number;
   /** How many KiB of gathered sets may wait for the main thread at once. */
   readonly roomKib: number;
@@ -22,11 +30,22 @@ export type GatherReply =
   | { readonly kind: 'done'; readonly type: string }
   | { readonly kind: 'failed'; readonly message: string };
 
-/** What the thread gets beside the job: its end of the channel, and the KiB waiting (slot 0), shared. */
+/** What the thread gets beside the job: its end of the channel, the KiB waiting (slot 0), and the load's progress, shared. */
 export interface GatherWorkerData extends GatherJob {
   readonly port: MessagePort;
   readonly waiting: Int32Array;
+  /** Slot COMMITS: the load's commits while its rows are written; slot ROWS_WRITTEN: 1 once they all are. */
+  readonly progress: Int32Array;
 }
+
+/** What the main thread tells the thread, once the rows are all written: types to gather after the job's. */
+export interface GatherMore {
+  readonly kind: 'more';
+  readonly types: readonly GatherType[];
+}
+
+export const COMMITS = 0;
+export const ROWS_WRITTEN = 1;
 
 /**
  * A bulk load's index sets gathered in a thread of their own while the main thread goes on
@@ -42,20 +61,22 @@ export class GatherAhead {
   /** Types whose every set has been taken. */
   private readonly done = new Set<string>();
   private readonly waiting = new Int32Array(new SharedArrayBuffer(4));
+  private readonly progress = new Int32Array(new SharedArrayBuffer(8));
   private readonly port: MessagePort;
   private readonly worker: Worker;
-  private readonly last: string | undefined;
+  /** The types the thread gathers, in the order it sends their sets. */
+  readonly order: string[];
   /** The thread sent its last type's end, or why it stopped. */
   private ended = false;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
 
-  /** `writes`: each type's row write count (HeldIndexes.writes) when its rows were read. */
-  constructor(job: GatherJob, private readonly writes: ReadonlyMap<string, number>) {
-    this.last = job.types.at(-1)?.type;
+  /** `writes`: each type's row write count (HeldIndexes.writes) when its rows were read; of a growing job, given when they are all written (`rowsWritten`). */
+  constructor(job: GatherJob, private readonly writes: Map<string, number>) {
+    this.order = job.types.map((t) => t.type);
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
-    const data: GatherWorkerData = { ...job, port: port2, waiting: this.waiting };
+    const data: GatherWorkerData = { ...job, port: port2, waiting: this.waiting, progress: this.progress };
     this.worker = workerWithOwnYoungGeneration(() => new Worker(threadEntry(), { workerData: { entry: THREAD_MODULE.href, ...data }, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_MIB, maxOldGenerationSizeMb: job.heapMib } }));
     this.port.on('message', (reply: GatherReply) => this.arrive(reply));
     this.worker.on('error', (e) => this.fail(e));
@@ -73,6 +94,25 @@ export class GatherAhead {
 
   gathers(type: string): boolean {
     return this.writes.has(type);
+  }
+
+  /** Of a growing job: the load committed more rows. */
+  committed(): void {
+    Atomics.add(this.progress, COMMITS, 1);
+    Atomics.notify(this.progress, COMMITS);
+  }
+
+  /**
+   * Of a growing job: every row is written. `writes` are the job's types' row write counts now,
+   * and `more` types the thread gathers after them, their rows written too.
+   */
+  rowsWritten(writes: ReadonlyMap<string, number>, more: readonly GatherType[]): void {
+    for (const [type, n] of writes) this.writes.set(type, n);
+    // Sent before the thread is told: it reads the message once it sees the rows written.
+    this.port.postMessage({ kind: 'more', types: more } satisfies GatherMore);
+    this.order.push(...more.map((t) => t.type));
+    Atomics.store(this.progress, ROWS_WRITTEN, 1);
+    this.committed();
   }
 
   /**
@@ -128,7 +168,7 @@ export class GatherAhead {
   }
 
   private arrive(reply: GatherReply): void {
-    if (reply.kind === 'failed' || (reply.kind === 'done' && reply.type === this.last)) this.ended = true;
+    if (reply.kind === 'failed' || (reply.kind === 'done' && reply.type === this.order.at(-1))) this.ended = true;
     this.queue.push(reply);
     this.wake?.();
   }

@@ -32,25 +32,15 @@ interface Pass {
 }
 
 /**
- * The index sets of `fields` over every stored row, code by code in ascending order: the codes
+ * The index sets of `codes` (every code of `fields`) over every stored row, code by code in ascending order: the codes
  * are gathered in groups estimated from a sample of rows to take `passBytes` of memory together
  * (a million rows' indexes all at once took more than the rest of their import; a million names'
  * three codes, 450 MB), each group in one pass over the rows. Rows are read in id order, so every
  * set's ids come ascending.
  */
-export function* gatherSets(rows: RowDb, fields: readonly IndexedField[], passBytes: number): Generator<CodeSets, void, void> {
-  for (const pass of passes(rows, fields, passBytes)) {
-    const gathered = gather(rows, pass);
-    for (const code of pass.codes) {
-      const sets = gathered[code]!;
-      gathered[code] = undefined;
-      if (sets.size === 0) continue;
-      const inOrder = packed(code, sets);
-      // Each code's map goes as soon as its sets are in order, before the caller takes them: a million names' map is 110 MB besides the names.
-      sets.clear();
-      yield inOrder;
-    }
-  }
+export function* gatherSets(rows: RowDb, fields: readonly IndexedField[], passBytes: number, codes = codesOf(fields)): Generator<CodeSets, void, void> {
+  if (codes.length === 0) return;
+  for (const pass of passes(rows, fields, passBytes, codes)) yield* inKeyOrder(pass.codes, gather(rows, pass));
 }
 
 /** A code's gathered sets in key order. */
@@ -66,9 +56,74 @@ function packed(code: number, sets: Gathered): CodeSets {
   return { code, values, sole, lists };
 }
 
-/** Every row in id order. */
-function* storedRows(rows: RowDb, limit?: number): Generator<readonly [number, Row]> {
-  for (const { key, value } of rows.getRange({ ...ROW_IDS, limit })) yield [key, value as Row];
+/**
+ * `gatherSets` while a load is still writing the rows: the first codes are gathered in one pass
+ * that reads each commit's new rows as it comes, as many codes as are estimated to fit
+ * `passBytes` (fewer as rows come: the last ones are let go), and the rest once every row is
+ * written, as `gatherSets` would. A thread that waited for the last row took as long as the
+ * load's rows and links together, and the load then waited for it.
+ */
+export function* gatherGrowing(rows: RowDb, fields: readonly IndexedField[], passBytes: number, growing: GrowingRows): Generator<CodeSets, void, void> {
+  const codes = codesOf(fields);
+  const byCode: (Gathered | undefined)[] = [];
+  for (const code of codes) byCode[code] = new Map();
+  const visit = visitor(byCode);
+  let kept = codes.length;
+  let visiting = fields;
+  let after = 0;
+  let read = 0;
+  let sample: ReturnType<typeof sampledBytes> | undefined;
+  for (;;) {
+    // Asked before the snapshot is renewed: once the load has written every row, the next snapshot holds them all.
+    const complete = growing.complete();
+    growing.renew();
+    for (const [rowId, row] of storedRows(rows, undefined, after)) {
+      visit.id = rowId;
+      after = rowId;
+      read++;
+      for (const f of visiting) eachStoredEntry(f, row, visit.entry);
+    }
+    if (sample === undefined && read >= SAMPLE_ROWS) sample = sampledBytes(rows, fields);
+    if (sample !== undefined) {
+      const { bytes, sampled } = sample;
+      const estimate = (n: number) => (codes.slice(0, n).reduce((sum, code) => sum + (bytes[code] ?? 0), 0) * read) / sampled;
+      const before = kept;
+      while (kept > 0 && estimate(kept) > passBytes) byCode[codes[--kept]!] = undefined;
+      if (kept < before) visiting = fieldsVisiting(fields, new Set(codes.slice(0, kept)));
+    }
+    if (complete) break;
+    growing.wait();
+  }
+  yield* inKeyOrder(codes.slice(0, kept), byCode);
+  yield* gatherSets(rows, fields, passBytes, codes.slice(kept));
+}
+
+/** Rows that a load is still writing, as a thread reading them sees them. */
+export interface GrowingRows {
+  /** Whether the load has written (and committed) every row. */
+  complete(): boolean;
+  /** Waits until more rows are committed, or every one is. */
+  wait(): void;
+  /** Renews the snapshot the rows are read in. */
+  renew(): void;
+}
+
+/** Every row in id order (those after `after`). */
+function* storedRows(rows: RowDb, limit?: number, after = 0): Generator<readonly [number, Row]> {
+  for (const { key, value } of rows.getRange({ ...ROW_IDS, start: Math.max(ROW_IDS.start, after + 1), limit })) yield [key, value as Row];
+}
+
+/** Each code's gathered sets in key order, one code at a time. */
+function* inKeyOrder(codes: readonly number[], byCode: (Gathered | undefined)[]): Generator<CodeSets, void, void> {
+  for (const code of codes) {
+    const sets = byCode[code]!;
+    byCode[code] = undefined;
+    if (sets.size === 0) continue;
+    const inOrder = packed(code, sets);
+    // Each code's map goes as soon as its sets are in order, before the caller takes them: a million names' map is 110 MB besides the names.
+    sets.clear();
+    yield inOrder;
+  }
 }
 
 /** Visits a stored row's index entries for one field, as `eachRowEntry` visits the row it was written from. */
@@ -86,29 +141,58 @@ function listOf(first: number, second: number): U32List {
   return list;
 }
 
+/** What adds a row's entries to the sets of `byCode` (by code in an array: codes are small integers, and a map lookup per entry showed in profiles); `id` is the row's. */
+function visitor(byCode: (Gathered | undefined)[]): { id: number; readonly entry: (code: number, v: IndexValue) => void } {
+  const visit = {
+    id: 0,
+    entry: (code: number, v: IndexValue) => {
+      const sets = byCode[code];
+      if (sets === undefined) return;
+      const id = visit.id;
+      const set = sets.get(v);
+      if (set === undefined) sets.set(v, id);
+      else if (typeof set === 'number') {
+        if (set !== id) sets.set(v, listOf(set, id));
+      } else if (set.at(set.length - 1) !== id) set.push(id);
+    },
+  };
+  return visit;
+}
+
 function gather(rows: RowDb, { codes, fields }: Pass): (Gathered | undefined)[] {
-  // By code in an array: codes are small integers, and a map lookup per entry showed in profiles.
   const byCode: (Gathered | undefined)[] = [];
   for (const code of codes) byCode[code] = new Map();
-  let id = 0;
-  const visit = (code: number, v: IndexValue) => {
-    const sets = byCode[code];
-    if (sets === undefined) return;
-    const set = sets.get(v);
-    if (set === undefined) sets.set(v, id);
-    else if (typeof set === 'number') {
-      if (set !== id) sets.set(v, listOf(set, id));
-    } else if (set.at(set.length - 1) !== id) set.push(id);
-  };
+  const visit = visitor(byCode);
   for (const [rowId, row] of storedRows(rows)) {
-    id = rowId;
-    for (const f of fields) eachStoredEntry(f, row, visit);
+    visit.id = rowId;
+    for (const f of fields) eachStoredEntry(f, row, visit.entry);
   }
   return byCode;
 }
 
-/** Codes in groups whose sets are estimated to fit `passBytes` together, in ascending order. */
-function passes(rows: RowDb, fields: readonly IndexedField[], passBytes: number): Pass[] {
+/** `codes` (ascending) in groups whose sets are estimated to fit `passBytes` together. */
+function passes(rows: RowDb, fields: readonly IndexedField[], passBytes: number, codes: readonly number[]): Pass[] {
+  const { bytes, sampled } = sampledBytes(rows, fields);
+  const count = rowCount(rows);
+  const groups: number[][] = [];
+  let group: number[] = [];
+  let total = 0;
+  for (const code of codes) {
+    const estimate = ((bytes[code] ?? 0) * count) / sampled;
+    if (group.length > 0 && total + estimate > passBytes) {
+      groups.push(group);
+      group = [];
+      total = 0;
+    }
+    group.push(code);
+    total += estimate;
+  }
+  if (group.length > 0) groups.push(group);
+  return groups.map((codes) => ({ codes, fields: fieldsVisiting(fields, new Set(codes)) }));
+}
+
+/** What the sets of each code of the first SAMPLE_ROWS rows take (an id's 4 bytes, and each distinct value's), by code; and how many rows that is. */
+function sampledBytes(rows: RowDb, fields: readonly IndexedField[]): { readonly bytes: readonly (number | undefined)[]; readonly sampled: number } {
   const bytes: number[] = [];
   const seen = new Set<string>();
   let sampled = 0;
@@ -124,23 +208,7 @@ function passes(rows: RowDb, fields: readonly IndexedField[], passBytes: number)
       });
     }
   }
-  const count = rowCount(rows);
-  const codes = codesOf(fields);
-  const groups: number[][] = [];
-  let group: number[] = [];
-  let total = 0;
-  for (const code of codes) {
-    const estimate = ((bytes[code] ?? 0) * count) / Math.max(1, sampled);
-    if (group.length > 0 && total + estimate > passBytes) {
-      groups.push(group);
-      group = [];
-      total = 0;
-    }
-    group.push(code);
-    total += estimate;
-  }
-  if (group.length > 0) groups.push(group);
-  return groups.map((codes) => ({ codes, fields: fieldsVisiting(fields, new Set(codes)) }));
+  return { bytes, sampled: Math.max(1, sampled) };
 }
 
 /** The fields that visit some of `codes`, each without the folded twin or trigrams that it would visit in vain. */

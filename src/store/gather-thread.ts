@@ -1,8 +1,8 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { workerData } from 'node:worker_threads';
-import type { GatherReply, GatherWorkerData } from './gather-ahead.js';
-import type { CodeSets } from './gather-sets.js';
+import { receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { COMMITS, ROWS_WRITTEN, type GatherMore, type GatherReply, type GatherType, type GatherWorkerData } from './gather-ahead.js';
+import type { CodeSets, GrowingRows } from './gather-sets.js';
 import { Store } from './store.js';
 
 /**
@@ -18,8 +18,10 @@ const send = (reply: GatherReply, transfer: ArrayBuffer[] = []) => job.port.post
 
 try {
   const store = Store.open({ path: job.path, readOnly: true }, job.layouts);
-  for (const { type, fields } of job.types) {
-    for (const sets of store.gatherRows(type, fields, job.passBytes)) {
+  const types: GatherType[] = [...job.types];
+  for (const [i, { type, fields }] of types.entries()) {
+    const growing = i === 0 && job.growing;
+    for (const sets of growing ? store.gatherGrowingRows(type, fields, job.passBytes, growingRows(store)) : store.gatherRows(type, fields, job.passBytes)) {
       const kib = Math.ceil(bytesOf(sets) / 1024);
       // Past a pass's budget, memory is the bound: the code's map, garbage now, is collected
       // before the next is gathered, so that the heap holds one pass's maps at a time; and every
@@ -33,9 +35,32 @@ try {
       send({ kind: 'sets', type, sets, kib }, [sets.sole.buffer as ArrayBuffer, ...movedBuffers(sets.lists.values(), large ? 0 : MOVED_BYTES)]);
     }
     send({ kind: 'done', type });
+    // Sent before the thread was told that every row is written, so here by now.
+    if (growing) types.push(...moreTypes());
   }
 } catch (e) {
   send({ kind: 'failed', message: (e as Error).message ?? String(e) });
+}
+
+/** The rows of a growing job's first type as the load commits them (gather-ahead.ts). */
+function growingRows(store: Store): GrowingRows {
+  let seen = Atomics.load(job.progress, COMMITS);
+  return {
+    complete: () => Atomics.load(job.progress, ROWS_WRITTEN) === 1,
+    wait: () => {
+      // Timed, so that a thread the load stops is not left waiting for a commit that never comes.
+      Atomics.wait(job.progress, COMMITS, seen, 200);
+      seen = Atomics.load(job.progress, COMMITS);
+    },
+    renew: () => store.resetReadTxn(),
+  };
+}
+
+/** The types the main thread added once the rows were all written (GatherAhead.rowsWritten, which sends them first). */
+function moreTypes(): readonly GatherType[] {
+  const message = receiveMessageOnPort(job.port)?.message as GatherMore | undefined;
+  if (message?.kind !== 'more') throw new Error('the rows were written, but no word came of the types to gather next');
+  return message.types;
 }
 
 /** Waits until `kib` more fit, or nothing waits: a code larger than the room still goes, alone. */

@@ -8,7 +8,7 @@ import { RowStore } from './rows.js';
 import { checkStore, type CheckReport, type ComponentLayout } from './check/check.js';
 import type { LinkLayout, RowScope, TypeLayout } from './layout.js';
 import { BUILD_LIMITS, type BuildLimits } from './index-build.js';
-import { gatherSets, type CodeSets } from './gather-sets.js';
+import { gatherGrowing, gatherSets, type CodeSets, type GrowingRows } from './gather-sets.js';
 import { BulkBuild } from './bulk-build.js';
 import type { IndexedField } from './indexed-fields.js';
 import { MAX } from './keys.js';
@@ -235,6 +235,11 @@ export class Store {
   /** A type's index sets gathered from its stored rows (gather-sets.ts), for a gathering thread (gather-thread.ts). */
   gatherRows(type: string, fields: readonly IndexedField[], passBytes: number): Generator<CodeSets, void, void> {
     return gatherSets(this.rowDbs.get(type)!, fields, passBytes);
+  }
+
+  /** `gatherRows` while a load still writes the rows (gather-sets.ts, `gatherGrowing`). */
+  gatherGrowingRows(type: string, fields: readonly IndexedField[], passBytes: number, growing: GrowingRows): Generator<CodeSets, void, void> {
+    return gatherGrowing(this.rowDbs.get(type)!, fields, passBytes, growing);
   }
 
   /** Runs a generator's steps, each in a write transaction of its own. */

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { GatherAhead } from '../../src/store/gather-ahead.js';
 import { indexedFieldsOf } from '../../src/store/indexed-fields.js';
 import type { CodeSets } from '../../src/store/gather-sets.js';
@@ -14,7 +15,11 @@ import { Store } from '../../src/store/store.js';
  * thread works. Here its sets must come from it, as gathering in place makes them.
  */
 const A = 'api::a.a';
-const layouts: TypeLayout[] = [{ name: A, fields: [{ name: 'name', index: 'text', grams: true }, { name: 'n', index: 'ordered' }] }];
+const B = 'api::b.b';
+const layouts: TypeLayout[] = [
+  { name: A, fields: [{ name: 'name', index: 'text', grams: true }, { name: 'n', index: 'ordered' }] },
+  { name: B, fields: [{ name: 'label', index: 'text' }] },
+];
 const PUBLISHED = { status: 'published', locale: null } as const;
 /** Rows enough that one value's list (n = 0, in every other row) outgrows the 64 KiB the thread copies rather than moves. */
 const ROWS = 40_000;
@@ -53,4 +58,40 @@ describe('the thread gathering a bulk load\'s index sets', () => {
       await store.close();
     }
   });
+
+  it.each([['every code as the rows come', 96 * 1024 ** 2], ['the first codes as they come, the rest once every row is written', 3 * 1024 ** 2]])(
+    'gathers a type whose rows are still being written, %s, then the types it is told of',
+    async (_, passBytes) => {
+      const path = mkdtempSync(join(tmpdir(), 'quarry-gather-growing-'));
+      dirs.push(path);
+      const store = Store.open({ path, noSync: true }, layouts);
+      try {
+        const insert = (from: number, to: number) => store.transact(() => {
+          for (let i = from; i < to; i++) store.rows.insert(A, PUBLISHED, { documentId: `d${i}`, name: `Place ${i % 997}`, n: i % 5 });
+        });
+        const fieldsOf = (type: string) => indexedFieldsOf(layouts.find((l) => l.name === type)!, (name) => store.code(name)).filter((f) => f.name !== 'documentId');
+        insert(0, 3_000);
+        const ahead = new GatherAhead({ path, layouts, types: [{ type: A, fields: fieldsOf(A) }], growing: true, passBytes, roomKib: 1024, heapMib: 256 }, new Map());
+        // Commits the thread reads as they come, some while it waits for them.
+        for (let from = 3_000; from < 30_000; from += 3_000) {
+          insert(from, from + 3_000);
+          ahead.committed();
+          await sleep(from % 2 === 0 ? 20 : 0);
+        }
+        store.transact(() => {
+          for (let i = 0; i < 500; i++) store.rows.insert(B, PUBLISHED, { documentId: `b${i}`, label: `L${i % 13}` });
+        });
+        ahead.rowsWritten(new Map([[A, 1], [B, 1]]), [{ type: B, fields: fieldsOf(B) }]);
+        expect(ahead.order).toEqual([A, B]);
+        for (const type of [A, B]) {
+          const fromThread: ReturnType<typeof plain>[] = [];
+          for await (const sets of ahead.sets(type)) fromThread.push(plain(sets));
+          expect(fromThread, type).toEqual([...store.gatherRows(type, fieldsOf(type), passBytes)].map(plain));
+        }
+        await ahead.stop();
+      } finally {
+        await store.close();
+      }
+    },
+  );
 });

@@ -139,6 +139,33 @@ describe('a bulk load\'s index build', () => {
     expect(await entriesOf(built)).toEqual(await entriesOf(direct));
   });
 
+  it.each([[A, B], [B, A]])('gathers two types\' sets in the thread started while the first one\'s rows are written (%s, then %s), and a type whose rows change meanwhile in place', async (first, second) => {
+    const rowsOf = (type: string) => Array.from({ length: 60 }, (_, i) => ({ documentId: docId(i), name: `${type.slice(5, 6)}${i % 9}`, ...(type === A ? { n: i % 4, at: '2024-01-02T03:04:05.000Z', parts: [{ v: i % 3 }] } : {}) }));
+    const direct = folder();
+    const plain = openStore(direct);
+    plain.transact(() => {
+      for (const type of [first, second]) for (const r of rowsOf(type)) plain.rows.insert(type, PUBLISHED, r);
+    });
+    await plain.close();
+
+    for (const changed of [false, true]) {
+      const built = folder();
+      const store = openStore(built, ahead);
+      await store.deferIndexes(async () => {
+        for (const type of [first, second]) {
+          expect(store.buildIndexesLater(type, PUBLISHED)).toBe(true);
+          // A commit a row: the thread starts at the first, and reads the first type's rows as they come.
+          for (const r of rowsOf(type)) store.transact(() => store.rows.insert(type, PUBLISHED, r));
+        }
+        // A row changed after the thread may have read it: its type's sets cannot come from the thread.
+        if (changed) store.transact(() => store.rows.update(first, PUBLISHED, { ...store.rows.get(first, 3)! }));
+        store.gatherAhead();
+      });
+      await store.close();
+      expect(await entriesOf(built), `changed: ${changed}`).toEqual(await entriesOf(direct));
+    }
+  });
+
   it('gathers in place the sets of a thread that fails', async () => {
     const rows = Array.from({ length: 40 }, (_, i): RowData => ({ name: `r${i}`, n: i % 3, at: 'x', parts: [] }));
     const direct = folder();
