@@ -11,7 +11,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function readAll(path: string, chunkBytes: number): Promise<unknown[]> {
   const out: unknown[] = [];
-  for await (const value of msgpackReader(path, createReadStream(path, { highWaterMark: chunkBytes }))) out.push(value);
+  for await (const batch of msgpackReader(path, createReadStream(path, { highWaterMark: chunkBytes }))) out.push(...batch);
   return out;
 }
 

@@ -1,6 +1,6 @@
 import type { Quarry } from '../../index.js';
 import { Progress, type ProgressOutput } from '../progress.js';
-import { openRecordReader } from './files.js';
+import { openRecordReader, valuesOf } from './files.js';
 import { Importer } from './import.js';
 import type { ExportHeader } from './format.js';
 import { parseHeader, readHeader, readRecord } from './records.js';
@@ -28,7 +28,7 @@ export class ImportStopped extends Error {
 export async function exportHeaderOf(path: string): Promise<ExportHeader> {
   const reader = openRecordReader(path);
   try {
-    for await (const value of reader.values) return parseHeader(value);
+    for await (const value of valuesOf(reader)) return parseHeader(value);
     throw new Error(`${path}: the file is empty`);
   } finally {
     reader.close();
@@ -66,21 +66,23 @@ async function load(importer: Importer, uploads: StagedUploads, quarry: Quarry, 
   // A stopped import leaves its folder marked incomplete (importFile's `begins`), so index
   // changes the deferral drops with it cannot be mistaken for a whole folder.
   await quarry.store.deferIndexes(async () => {
-    for await (const value of reader.values) {
-      if (ended) throw new Error(`${path}: values after the end record`);
-      if (n++ === 0) {
-        readHeader(value, quarry.registry);
-        continue;
+    for await (const batch of reader.batches) {
+      for (const value of batch) {
+        if (ended) throw new Error(`${path}: values after the end record`);
+        if (n++ === 0) {
+          readHeader(value, quarry.registry);
+          continue;
+        }
+        const record = readRecord(value, quarry.registry, n - 1);
+        if (record.kind === 'end') {
+          if (record.records !== importer.count) throw new Error(`${path}: the end record counts ${record.records} records, the file holds ${importer.count}`);
+          ended = true;
+          continue;
+        }
+        uploads.expect(record, n - 1);
+        const written = importer.add(record, n - 1);
+        if (written) await written;
       }
-      const record = readRecord(value, quarry.registry, n - 1);
-      if (record.kind === 'end') {
-        if (record.records !== importer.count) throw new Error(`${path}: the end record counts ${record.records} records, the file holds ${importer.count}`);
-        ended = true;
-        continue;
-      }
-      uploads.expect(record, n - 1);
-      const written = importer.add(record, n - 1);
-      if (written) await written;
       progress.update(reader.bytesRead(), reader.size, () => `${importer.count} records, ${perSecond(importer.count, started)}/s`);
     }
     if (n === 0) throw new Error(`${path}: the file is empty`);

@@ -29,7 +29,8 @@ export class JsonWriter implements Encoder {
   }
 }
 
-export async function* jsonReader(path: string, stream: ReadStream): AsyncGenerator<unknown> {
+/** A JSON export's values, a line's at a time (a whole document's at once when it is not laid out by line). */
+export async function* jsonReader(path: string, stream: ReadStream): AsyncGenerator<readonly unknown[]> {
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let lineNo = 0;
   for await (const line of lines) {
@@ -38,23 +39,22 @@ export async function* jsonReader(path: string, stream: ReadStream): AsyncGenera
       // Not laid out by Quarry (say, pretty-printed by hand): read it whole instead.
       lines.close();
       stream.destroy();
-      yield* wholeDocument(path);
+      yield await wholeDocument(path);
       return;
     }
-    if (lineNo === 1) yield parse(`${line}${CLOSE}`, path, lineNo);
+    if (lineNo === 1) yield [parse(`${line}${CLOSE}`, path, lineNo)];
     else if (line === CLOSE) return;
-    else if (line.trim() !== '') yield parse(line.endsWith(',') ? line.slice(0, -1) : line, path, lineNo);
+    else if (line.trim() !== '') yield [parse(line.endsWith(',') ? line.slice(0, -1) : line, path, lineNo)];
   }
 }
 
-async function* wholeDocument(path: string): AsyncGenerator<unknown> {
+async function wholeDocument(path: string): Promise<readonly unknown[]> {
   const doc = parse(await readFile(path, 'utf8'), path);
   if (typeof doc !== 'object' || doc === null || !Array.isArray((doc as { records?: unknown }).records)) {
     throw new Error(`${path}: not a Quarry export (expected an object with a "records" list)`);
   }
   const { records, ...header } = doc as { records: unknown[] };
-  yield header;
-  yield* records;
+  return [header, ...records];
 }
 
 function parse(text: string, path: string, lineNo?: number): unknown {

@@ -30,8 +30,8 @@ interface Incomplete extends Error {
 /** Values decoded before they are handed on: a few thousand records, not a whole read's. */
 const VALUES_AT_ONCE = 1_000;
 
-/** A file's values as they come; a value cut at a read's end is decoded with the next read. A file cut inside a value ends before it. */
-export async function* msgpackReader(path: string, stream: ReadStream): AsyncGenerator<unknown> {
+/** A file's values as they come, in batches; a value cut at a read's end is decoded with the next read. A file cut inside a value ends before it. */
+export async function* msgpackReader(path: string, stream: ReadStream): AsyncGenerator<readonly unknown[]> {
   let cut: Buffer | undefined;
   let read = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -53,7 +53,7 @@ export async function* msgpackReader(path: string, stream: ReadStream): AsyncGen
         if (cut.length > MAX_PENDING_BYTES) throw invalid(path, read + values.length, `a value of more than ${MAX_PENDING_BYTES >> 20} MiB`);
       }
       read += values.length;
-      yield* values;
+      if (values.length > 0) yield values;
     }
   }
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Quarry } from '../../index.js';
 import { FILE_UID } from '../../schema/builtin-upload.js';
 import type { FileBatch } from '../../uploads/file-store.js';
-import { openRecordReader } from './files.js';
+import { openRecordReader, valuesOf } from './files.js';
 import type { CarriedFile, ExportRecord } from './format.js';
 import { describe, readHeader, readRecord } from './records.js';
 import { uploadsFolderOf } from './uploads-out.js';
@@ -34,7 +34,7 @@ export class StagedUploads {
     const reader = openRecordReader(path);
     try {
       let n = 0;
-      for await (const value of reader.values) {
+      for await (const value of valuesOf(reader)) {
         if (n++ === 0) {
           // Version 1 exports carry no files.
           if (readHeader(value, quarry.registry).version < 2) break;
