@@ -123,6 +123,9 @@ function writePart(part: Key, target: Uint8Array, at: number): number {
  * straight into the target (keys are written once per read and write, so no array is made).
  */
 function writeNumber(n: number, target: Uint8Array, at: number): number {
+  // Row ids, codes and the zeros of set keys: most numbers a load writes (a third of its key
+  // encoding went to the float's bytes), their bytes made from the integer itself.
+  if (n >= 0 && n <= 0x7fff_ffff && Number.isInteger(n)) return writeSmallInteger(n, target, at);
   if (Number.isNaN(n)) throw new TypeError('a key part may not be NaN');
   float[0] = n === 0 ? 0 : n;
   const flip = (floatBytes[HIGH]! & 0x80) !== 0 ? 0xff : 0;
@@ -131,6 +134,38 @@ function writeNumber(n: number, target: Uint8Array, at: number): number {
   let length = 8;
   while (length > 0 && sortable[length - 1] === 0) length--;
   return escape(sortable, target, at, length);
+}
+
+/**
+ * A non-negative integer under 2^31 as writeNumber writes its float64: the sign bit set, the
+ * exponent 1023 + k for 2^k <= n, the bits under the leading one as the mantissa's first k bits;
+ * the 64 bits in two words, big-endian, trailing zero bytes cut, each 0x00 escaped.
+ */
+function writeSmallInteger(n: number, target: Uint8Array, at: number): number {
+  if (n === 0) {
+    target[at] = 0x80;
+    target[at + 1] = 0;
+    return at + 2;
+  }
+  const k = 31 - Math.clz32(n);
+  const rest = n ^ (1 << k);
+  const high = 0x8000_0000 | ((1023 + k) << 20) | (k <= 20 ? rest << (20 - k) : rest >>> (k - 20));
+  const low = k <= 20 ? 0 : rest << (52 - k);
+  // Written down to the last byte that is not zero.
+  at = escapedByte(high >>> 24, target, at);
+  if ((high & 0xff_ffff) !== 0 || low !== 0) at = escapedByte((high >>> 16) & 0xff, target, at);
+  if ((high & 0xffff) !== 0 || low !== 0) at = escapedByte((high >>> 8) & 0xff, target, at);
+  if ((high & 0xff) !== 0 || low !== 0) at = escapedByte(high & 0xff, target, at);
+  for (let shift = 24; shift >= 0 && low << (24 - shift) !== 0; shift -= 8) at = escapedByte((low >>> shift) & 0xff, target, at);
+  target[at] = 0;
+  return at + 1;
+}
+
+/** A key byte, a 0x00 escaped as 0x00 0xFF. */
+function escapedByte(b: number, target: Uint8Array, at: number): number {
+  target[at++] = b;
+  if (b === 0) target[at++] = 0xff;
+  return at;
 }
 
 /** writeNumber undone: the sign bit set means the number was positive, else every bit was flipped. */

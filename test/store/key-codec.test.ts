@@ -48,6 +48,24 @@ describe('compact keys', () => {
     );
   });
 
+  it('write an integer as its float64 bytes, sign bit flipped, trailing zero bytes cut, each zero escaped', () => {
+    const reference = (n: number): Buffer => {
+      const bytes = Buffer.alloc(8);
+      bytes.writeDoubleBE(n);
+      if (n >= 0) bytes.writeUInt8(bytes.readUInt8(0) | 0x80, 0);
+      else for (let i = 0; i < 8; i++) bytes.writeUInt8(bytes.readUInt8(i) ^ 0xff, i);
+      let length = 8;
+      while (length > 0 && bytes[length - 1] === 0) length--;
+      const out = [0x04];
+      for (const b of bytes.subarray(0, length)) out.push(...(b === 0 ? [0, 0xff] : [b]));
+      return Buffer.from([...out, 0]);
+    };
+    const integer = fc.oneof(fc.nat({ max: 0x7fff_ffff }), fc.integer({ min: 0, max: 70_000 }), fc.constantFrom(0, 1, 2, 255, 256, 65_535, 65_536, 2 ** 20, 2 ** 20 + 1, 2 ** 31 - 1, 2 ** 31, 2 ** 32, -1));
+    fc.assert(fc.property(integer, (n) => {
+      expect(encode([n])).toEqual(reference(n));
+    }), { numRuns: 20_000 });
+  });
+
   it('write -0 as 0', () => {
     expect(encode([1, -0, 'a'])).toEqual(encode([1, 0, 'a']));
   });
