@@ -242,13 +242,15 @@ export class Importer {
 }
 
 /**
- * Every relation of the type is set, an absent one to empty: in section 4
- * a draft may still hold the published relations section 2 gave it.
+ * Every relation of the type is set, an absent one to empty: in section 4 a draft may still hold
+ * the published relations section 2 gave it.
  */
 function relationData(ct: ContentType, record: LinksRecord): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const name of Object.keys(record.relations)) {
-    if (ct.attributes.get(name)?.kind !== 'relation') throw new Error(`${ct.uid} has no relation ${name}`);
+    // A private relation is never exported (relationsOf): refused, as the bulk door refuses it.
+    const attr = ct.attributes.get(name);
+    if (attr?.kind !== 'relation' || attr.private) throw new Error(`${ct.uid} has no relation ${name}`);
   }
   for (const attr of relationsOf(ct)) data[attr.name] = setOf(attr, record.relations[attr.name] ?? []);
   return data;
