@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors/index.js';
 import { applyRelationOp } from '../relations/apply.js';
 import { notFoundMessage } from '../relations/resolve.js';
+import { shownRelation, shownRelations } from '../schema/shown-relations.js';
 import type { ContentType, RelationAttribute } from '../schema/types.js';
 import type { Status } from '../store/layout.js';
 import { readWriteData, withHashesSync } from './data.js';
@@ -94,8 +95,7 @@ export class BulkLoad {
     this.linksBegin();
     this.within(ct, () => {
       for (const name of Object.keys(lists)) {
-        const attr = ct.attributes.get(name);
-        if (attr?.kind !== 'relation' || attr.private) throw ValidationError.at(`${path}.${name}`, `${ct.uid} has no relation ${name}`);
+        if (!shownRelation(ct, name)) throw ValidationError.at(`${path}.${name}`, `${ct.uid} has no relation ${name}`);
       }
       const source = this.rowOf(ct, documentId, path);
       let others: Record<string, unknown> | undefined;
@@ -188,14 +188,6 @@ export function setOf(attr: RelationAttribute, refs: readonly RowRef[]): { set: 
   const [a, b] = items;
   if (!attr.toMany && items.length === 2 && a!.documentId === b!.documentId) return { set: [{ documentId: a!.documentId, locale: a!.locale }] };
   return { set: items };
-}
-
-/** The relations of a type the content API shows, which an export lists: made once per type. */
-const shown = new WeakMap<ContentType, readonly RelationAttribute[]>();
-function shownRelations(ct: ContentType): readonly RelationAttribute[] {
-  let relations = shown.get(ct);
-  if (!relations) shown.set(ct, (relations = [...ct.attributes.values()].filter((a): a is RelationAttribute => a.kind === 'relation' && !a.private)));
-  return relations;
 }
 
 /** Whether a list holds an id twice: short lists (most of a load's) compared pairwise, without a set each. */

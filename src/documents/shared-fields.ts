@@ -1,6 +1,7 @@
 import type { ContentType } from '../schema/types.js';
 import type { Row, Status } from '../store/layout.js';
 import { copyComponents, detachComponents, withoutIds } from './components.js';
+import type { ComponentFields } from './data.js';
 import type { DocumentEngine } from './engine.js';
 import { checkUnique } from './unique.js';
 
@@ -45,7 +46,7 @@ function sharedOf(ct: ContentType): Shared {
  * the row is stored.
  */
 export function withSharedValues(
-  engine: DocumentEngine, ct: ContentType, documentId: string, status: Status, given: Readonly<Record<string, unknown>>, givenComponents: readonly (readonly [{ readonly name: string }, unknown])[],
+  engine: DocumentEngine, ct: ContentType, documentId: string, status: Status, given: Readonly<Record<string, unknown>>, givenComponents: ComponentFields,
 ): { readonly values: Readonly<Record<string, unknown>>; readonly linkCopies: () => void } {
   const shared = sharedOf(ct);
   if (shared === NONE) return { values: given, linkCopies: NOTHING };

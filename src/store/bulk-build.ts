@@ -38,8 +38,8 @@ export class BulkBuild {
    * done with asking (`tried`).
    */
   private aheadState: 'unasked' | 'early' | 'wanted' | 'tried' = 'unasked';
-  /** A growing job's types, and whether its documentId index is left to the build (`startEarly`). */
-  private early: { readonly types: readonly GatherType[]; readonly byDocumentId: boolean } | undefined;
+  /** The type a thread started early gathers, and whether its documentId index is left to the build (`startEarly`). */
+  private early: { readonly type: string; readonly byDocumentId: boolean } | undefined;
   /** Writing the thread's sets (`afterCommit`), which commits; or the build's per-type writes, which no set may come between. */
   private tending = false;
   /** Types some of whose sets from the thread were written as the load went on. */
@@ -169,9 +169,9 @@ export class BulkBuild {
     if (type === undefined) return;
     const held = this.host.rows.held(type)!;
     const byDocumentId = documentIdIndex(held);
-    this.early = { types: [{ type, fields: held.fields.filter((f) => f !== byDocumentId) }], byDocumentId: byDocumentId !== undefined };
+    this.early = { type, byDocumentId: byDocumentId !== undefined };
     this.aheadState = 'early';
-    this.ahead = new GatherAhead(this.job(this.early.types, true), new Map());
+    this.ahead = new GatherAhead(this.job([{ type, fields: held.fields.filter((f) => f !== byDocumentId) }], true), new Map());
   }
 
   /**
@@ -182,17 +182,17 @@ export class BulkBuild {
    */
   private rowsWritten(): void {
     this.aheadState = 'tried';
-    const { types: [first], byDocumentId } = this.early!;
+    const { type, byDocumentId } = this.early!;
     this.early = undefined;
-    const held = this.host.rows.held(first!.type);
+    const held = this.host.rows.held(type);
     // Only rows written, each read as it was: a changed or removed one may have been read before it changed.
     if (!held || held.writes !== held.docs.size || (documentIdIndex(held) !== undefined) !== byDocumentId) {
       this.dropAhead();
       return;
     }
-    const writes = new Map<string, number>([[first!.type, held.writes]]);
-    if (byDocumentId) this.writeDocIndex(first!.type);
-    const more = this.writtenTypes(this.unbuiltInOrder().filter((t) => t !== first!.type), writes);
+    const writes = new Map<string, number>([[type, held.writes]]);
+    if (byDocumentId) this.writeDocIndex(type);
+    const more = this.writtenTypes(this.unbuiltInOrder().filter((t) => t !== type), writes);
     this.ahead!.rowsWritten(writes, more);
   }
 

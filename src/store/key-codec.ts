@@ -180,11 +180,7 @@ function numberOf(bytes: Uint8Array): number {
 
 /** Writes the first `length` bytes, each 0x00 as 0x00 0xFF, then the 0x00 that ends them. */
 function escape(bytes: Uint8Array, target: Uint8Array, at: number, length = bytes.length): number {
-  for (let i = 0; i < length; i++) {
-    const b = bytes[i]!;
-    target[at++] = b;
-    if (b === 0) target[at++] = 0xff;
-  }
+  for (let i = 0; i < length; i++) at = escapedByte(bytes[i]!, target, at);
   target[at] = 0;
   return at + 1;
 }

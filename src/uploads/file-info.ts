@@ -28,6 +28,11 @@ export function fileInfoAt(value: unknown, path: readonly (string | number)[]): 
   return { name: name ?? undefined, alternativeText, caption, focalPoint: focalPointOf(value.focalPoint, [...path, 'focalPoint']) };
 }
 
+/** `fileInfoAt` of a value that may be absent: null and undefined give no info. */
+export function fileInfoOrNone(value: unknown, path: readonly (string | number)[]): FileInfo | undefined {
+  return value === undefined || value === null ? undefined : fileInfoAt(value, path);
+}
+
 /** `{ x, y }`, each a percentage of the image's width and height (0–100), or null, or absent. */
 function focalPointOf(value: unknown, path: (string | number)[]): FocalPoint | null | undefined {
   if (value === undefined || value === null) return value;

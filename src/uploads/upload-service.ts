@@ -25,7 +25,7 @@ import { newDocumentId } from '../store/document-id.js';
 import { fileHash, storedNamesOf } from './file-names.js';
 import { kilobytes, processImage, type ImageSettings, type ProcessedImage } from './images.js';
 import { kindOf, type FileKind } from './mime.js';
-import { fileInfoAt, type FileInfo, type FocalPoint } from './file-info.js';
+import { fileInfoOrNone, type FileInfo, type FocalPoint } from './file-info.js';
 
 /** One file as a multipart part gives it: its bytes as a stream, with what the client said of it. */
 export interface IncomingFile {
@@ -96,8 +96,8 @@ export class UploadService {
     const sources = Array.isArray(params.files) ? params.files as readonly FileSource[] : [params.files as FileSource];
     if (sources.length === 0) throw ValidationError.at('files', 'Files are empty');
     const infos = Array.isArray(params.fileInfo)
-      ? (params.fileInfo as readonly unknown[]).map((info, i) => infoOf(info, ['fileInfo', i]))
-      : sources.map(() => infoOf(params.fileInfo, ['fileInfo']));
+      ? (params.fileInfo as readonly unknown[]).map((info, i) => fileInfoOrNone(info, ['fileInfo', i]))
+      : sources.map(() => fileInfoOrNone(params.fileInfo, ['fileInfo']));
     const staged: StagedFile[] = [];
     try {
       const { ref, refId, field } = params;
@@ -175,7 +175,7 @@ export class UploadService {
 
   /** Updates a file's `name`, `alternativeText` and `caption`; what `info` leaves out is kept, as Strapi keeps it. */
   async updateInfo(file: Entry, info: FileInfo | undefined): Promise<Entry> {
-    const updated = await this.records.update({ documentId: String(file.documentId), data: infoData(infoOf(info, ['fileInfo'])) });
+    const updated = await this.records.update({ documentId: String(file.documentId), data: infoData(fileInfoOrNone(info, ['fileInfo'])) });
     if (updated === null) throw new NotFoundError('File not found');
     return updated;
   }
@@ -189,7 +189,7 @@ export class UploadService {
    */
   async replace(file: Entry, staged: StagedFile, given: FileInfo | undefined): Promise<Entry> {
     // Checked before the bytes are taken over: a refused info leaves the staged file the caller's to discard.
-    const info = infoOf(given, ['fileInfo']);
+    const info = fileInfoOrNone(given, ['fileInfo']);
     this.taken.add(staged);
     try {
       await staged.batch.commit();
@@ -251,11 +251,6 @@ function recordOf(file: StagedFile, info: FileInfo | undefined): Record<string, 
 }
 
 type StoredNames = Parameters<typeof storedNamesOf>[0];
-
-/** A caller's info for one file, checked (`fileInfoAt`); absent when null or undefined. */
-function infoOf(info: unknown, path: readonly (string | number)[]): FileInfo | undefined {
-  return info === undefined || info === null ? undefined : fileInfoAt(info, path);
-}
 
 /** The info fields `info` gives; null and absent ones are left as they are. */
 function infoData(info: FileInfo | undefined): Record<string, string | FocalPoint> {

@@ -1,6 +1,7 @@
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { ComponentAttribute, DynamicZoneAttribute, Model, RelationAttribute } from '../../schema/types.js';
 import { uidOf, type StoredComponent } from '../../documents/components.js';
+import { shownRelations } from '../../schema/shown-relations.js';
 
 /**
  * How the transfer walks what a row holds in its components (docs/content-models.md): a
@@ -15,11 +16,6 @@ export const componentsOf = (attr: ComponentField): readonly string[] => (attr.k
 /** An ordered list of items rather than one or none. */
 export const isList = (attr: ComponentField): boolean => attr.kind === 'dynamiczone' || attr.repeatable;
 
-/** Relations the content API shows, of a content-type or inside a component. */
-export function relationsOf(model: Model): RelationAttribute[] {
-  return [...model.attributes.values()].filter((a): a is RelationAttribute => a.kind === 'relation' && !a.private);
-}
-
 export function componentFieldsOf(model: Model): ComponentField[] {
   return [...model.attributes.values()].filter((a): a is ComponentField => a.kind === 'component' || a.kind === 'dynamiczone');
 }
@@ -30,7 +26,7 @@ export function holdsLinks(registry: SchemaRegistry, attr: ComponentField, withi
     // A component cannot hold itself, though a hand-written schema could say so.
     if (within.includes(uid)) return false;
     const component = registry.component(uid);
-    return relationsOf(component).length > 0 || componentFieldsOf(component).some((f) => holdsLinks(registry, f, [...within, uid]));
+    return shownRelations(component).length > 0 || componentFieldsOf(component).some((f) => holdsLinks(registry, f, [...within, uid]));
   });
 }
 
@@ -38,7 +34,7 @@ export function holdsLinks(registry: SchemaRegistry, attr: ComponentField, withi
 export function relationsWithin(registry: SchemaRegistry, model: Model, within: readonly string[] = []): RelationAttribute[] {
   return componentFieldsOf(model).flatMap((f) => componentsOf(f).filter((uid) => !within.includes(uid)).flatMap((uid) => {
     const component = registry.component(uid);
-    return [...relationsOf(component), ...relationsWithin(registry, component, [...within, uid])];
+    return [...shownRelations(component), ...relationsWithin(registry, component, [...within, uid])];
   }));
 }
 
@@ -60,7 +56,7 @@ export function componentPopulate(
     for (const uid of componentsOf(attr)) {
       const component = registry.component(uid);
       const inner = within.includes(uid) ? {} : componentPopulate(registry, component, links, relation, [...within, uid]);
-      if (relation && !within.includes(uid)) for (const r of relationsOf(component)) inner[r.name] = relation(r);
+      if (relation && !within.includes(uid)) for (const r of shownRelations(component)) inner[r.name] = relation(r);
       deeper ||= Object.keys(inner).length > 0;
       parts[uid] = Object.keys(inner).length > 0 ? { populate: inner } : true;
     }

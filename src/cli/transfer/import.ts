@@ -1,6 +1,7 @@
 import type { Entry, Quarry } from '../../index.js';
 import type { ContentType } from '../../schema/types.js';
-import { relationsOf, relationsWithin } from './component-fields.js';
+import { shownRelation, shownRelations } from '../../schema/shown-relations.js';
+import { relationsWithin } from './component-fields.js';
 import { ComponentLinker, type RowIds } from './component-links.js';
 import { sectionOf, type ExportRecord, type LinksRecord, type Section, type VersionRecord } from './format.js';
 import { describe } from './records.js';
@@ -110,7 +111,7 @@ export class Importer {
       this.inOrder = false;
       if (record.kind === 'version') this.call(this.writeVersion(ct, record), record, n, false);
       else {
-        const data = { ...relationData(ct, record), ...this.componentData(ct, record, describe(record, n)) };
+        const data = { ...relationData(ct, record), ...this.componentData(ct, record, n) };
         this.call(() => this.svc(ct).update({ documentId: record.documentId, locale: record.locale ?? undefined, data }), record, n, true);
       }
     }
@@ -156,8 +157,9 @@ export class Importer {
   }
 
   /** Update data for the relations inside the row's components, on the instances its version write made. */
-  private componentData(ct: ContentType, record: LinksRecord, where: string): Record<string, unknown> {
+  private componentData(ct: ContentType, record: LinksRecord, n: number): Record<string, unknown> {
     if (record.components === undefined) return {};
+    const where = describe(record, n);
     const row = rowOf(record);
     const ids = this.instances.get(row);
     if (ids === undefined) throw new Error(`${where}: links inside components of a row whose version record is not before it`);
@@ -248,17 +250,16 @@ export class Importer {
 function relationData(ct: ContentType, record: LinksRecord): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const name of Object.keys(record.relations)) {
-    // A private relation is never exported (relationsOf): refused, as the bulk door refuses it.
-    const attr = ct.attributes.get(name);
-    if (attr?.kind !== 'relation' || attr.private) throw new Error(`${ct.uid} has no relation ${name}`);
+    // A private relation is never exported: refused, as the bulk door refuses it.
+    if (!shownRelation(ct, name)) throw new Error(`${ct.uid} has no relation ${name}`);
   }
-  for (const attr of relationsOf(ct)) data[attr.name] = setOf(attr, record.relations[attr.name] ?? []);
+  for (const attr of shownRelations(ct)) data[attr.name] = setOf(attr, record.relations[attr.name] ?? []);
   return data;
 }
 
 /** Relations inside components are one-way too. */
 function hasOneWayToVersioned(quarry: Quarry, ct: ContentType): boolean {
-  return [...relationsOf(ct), ...relationsWithin(quarry.registry, ct)].some((a) => a.inverse === undefined && quarry.registry.require(a.target).draftAndPublish);
+  return [...shownRelations(ct), ...relationsWithin(quarry.registry, ct)].some((a) => a.inverse === undefined && quarry.registry.require(a.target).draftAndPublish);
 }
 
 /** About 5 MB of decoded references: a thousand records of a category listing its thousands of restaurants took hundreds. */

@@ -2,7 +2,8 @@ import type { Entry } from '../../index.js';
 import { itemsOf, uidOf } from '../../documents/components.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import type { ContentType, RelationAttribute } from '../../schema/types.js';
-import { componentFieldsOf, componentPopulate, holdsLinks, isList, relationsOf, relationsWithin, type ComponentField } from './component-fields.js';
+import { shownRelations } from '../../schema/shown-relations.js';
+import { componentFieldsOf, componentPopulate, holdsLinks, isList, relationsWithin, type ComponentField } from './component-fields.js';
 import type { ComponentLinks, ItemLinks, TargetRef } from './format.js';
 
 /** What one row links: its own relations, and those inside its components (undefined when none link anything). */
@@ -28,7 +29,7 @@ export class LinkReader {
   private readonly fields: readonly ComponentField[];
 
   constructor(private readonly registry: SchemaRegistry, ct: ContentType) {
-    this.relations = relationsOf(ct);
+    this.relations = shownRelations(ct);
     this.fields = componentFieldsOf(ct).filter((f) => !f.private && holdsLinks(registry, f));
     this.populate = componentPopulate(registry, ct, true, (attr) => this.targetFields(attr));
     for (const attr of this.relations) this.populate[attr.name] = this.targetFields(attr);
@@ -59,7 +60,7 @@ export class LinkReader {
     const out = items.map((item, i) => {
       const component = this.registry.component(uidOf(attr, item));
       const links: Record<string, ItemLinks[string]> = attr.kind === 'dynamiczone' ? { __component: component.uid } : {};
-      for (const relation of relationsOf(component)) {
+      for (const relation of shownRelations(component)) {
         const targets = this.targets(relation, item[relation.name], draftItems[i]?.[relation.name]);
         if (targets.length > 0) links[relation.name] = targets;
       }

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../errors/index.js';
-import { fileInfoAt, type FileInfo } from '../../uploads/file-info.js';
+import { fileInfoAt, fileInfoOrNone, type FileInfo } from '../../uploads/file-info.js';
 import type { FormFields } from './multipart.js';
 
 /** What the `fileInfo` of a request is read for: new files, one replaced file, or an info update. */
@@ -29,5 +29,5 @@ export function fileInfosOf(fields: FormFields, use: FileInfoUse): (FileInfo | u
   if (count === 1) return [fileInfoAt(value, ['fileInfo'])];
   if (!Array.isArray(value)) throw ValidationError.at('fileInfo', 'fileInfo must be a list of one object per file when several files are sent');
   const list: unknown[] = value;
-  return Array.from({ length: count }, (_, i) => (list[i] === undefined || list[i] === null ? undefined : fileInfoAt(list[i], ['fileInfo', i])));
+  return Array.from({ length: count }, (_, i) => fileInfoOrNone(list[i], ['fileInfo', i]));
 }
