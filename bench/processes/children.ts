@@ -2,7 +2,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { YOUNG_GENERATION_FLAGS } from '../../src/cli/young-generation.js';
 import { cpuSeconds, memoryStatus, processTree } from '../proc.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -64,8 +63,8 @@ function stopper(child: ChildProcess): () => Promise<void> {
 
 /** `quarry serve` over `data` on a free port, as a user starts it, with `flags` beside. */
 export async function startQuarry(data: string, flags: readonly string[]): Promise<Running> {
-  // With the node flags bin/quarry.js's shebang gives a user (spawning node with the file skips them).
-  const child = spawn(process.execPath, [...YOUNG_GENERATION_FLAGS, BIN, 'serve', '--schemas', SCHEMAS, '--data', data, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Through its shebang, for the node flags and malloc settings it gives a user (spawning node with the file skips them).
+  const child = spawn(BIN, ['serve', '--schemas', SCHEMAS, '--data', data, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await started(child, /content-types at (\S+)/, 'quarry serve');
   return { base: url.replace(/\/api$/, ''), memory: () => memoryOf(child.pid!), cpuSeconds: () => cpuSecondsOf(child.pid!), stop: stopper(child) };
 }
