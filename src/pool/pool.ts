@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { ReadResult, ReadTask } from '../documents/read-tasks.js';
 import type { ReadOffload } from '../documents/scheduler.js';
 import { ServiceUnavailableError } from '../errors/index.js';
@@ -55,6 +56,9 @@ export function resolvePoolSettings(input: Partial<PoolSettings> = {}): PoolSett
   return Object.freeze(settings);
 }
 
+/** piscina, loaded with the first pool: 24 ms of the start of every command that serves nothing (import, export, check). */
+const piscinaLoaded = (): typeof Piscina => (createRequire(import.meta.url)('piscina') as typeof import('piscina')).Piscina;
+
 /**
  * Worker threads that answer REST list reads from the same LMDB environment, read-only. Owned by
  * the Quarry instance (which closes it); the document services see it only as a `ListOffload`.
@@ -73,7 +77,7 @@ export class QueryPool implements ReadOffload {
     const workerData: WorkerInit = {
       ...init, i18n: { defaultLocale: init.i18n.defaultLocale, locales: [...init.i18n.locales] }, entry,
     };
-    this.piscina = new Piscina<PoolTask, PoolReply>({
+    this.piscina = new (piscinaLoaded())<PoolTask, PoolReply>({
       filename: entry.endsWith('.ts') ? fileURLToPath(new URL('./typescript-entry.mjs', import.meta.url)) : entry,
       workerData,
       // Every thread opens the environment once and keeps it: no idle shrinking.

@@ -5,8 +5,12 @@
  */
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileTypeFromBuffer, supportedExtensions, supportedMimeTypes } from 'file-type';
 import { extensionOfType } from './extension-types.js';
+
+type FileType = typeof import('file-type');
+let loaded: Promise<FileType> | undefined;
+/** file-type, loaded when the first file comes: its tokenizers are about 30 modules, 55 ms of every command's start. */
+const fileTypeLoaded = (): Promise<FileType> => (loaded ??= import('file-type'));
 
 /** What the bytes say a file is. `ext` carries its dot (`.jpg`), as Strapi's `ext` does. */
 export interface FileKind {
@@ -31,12 +35,13 @@ const SVG: FileKind = { mime: 'image/svg+xml', ext: '.svg' };
 
 /** The kind of a file whose head (at most HEAD_BYTES of its start, or all of it) is given. */
 export async function kindOfHead(head: Uint8Array, claim: ClaimedKind = {}): Promise<FileKind> {
-  const detected = await fileTypeFromBuffer(head);
+  const fileType = await fileTypeLoaded();
+  const detected = await fileType.fileTypeFromBuffer(head);
   if (detected && detected.mime !== 'application/xml') return { mime: detected.mime, ext: `.${detected.ext}` };
   const text = textOf(head);
   if (text !== undefined && hasSvgRoot(text)) return SVG;
   if (detected) return { mime: detected.mime, ext: `.${detected.ext}` };
-  return undetected(text !== undefined, claim);
+  return undetected(fileType, text !== undefined, claim);
 }
 
 /**
@@ -60,22 +65,23 @@ export async function kindOf(
  * an SVG root, is contradicted by the bytes and falls back to what the bytes can be said to be.
  * `application/octet-stream` claims nothing: it is what a client sends when it does not know.
  */
-function undetected(isText: boolean, claim: ClaimedKind): FileKind {
+function undetected(fileType: FileType, isText: boolean, claim: ClaimedKind): FileKind {
   const claimed = claim.mime?.split(';')[0]?.trim().toLowerCase();
   const fallback: FileKind = isText ? { mime: 'text/plain', ext: '.txt' } : { mime: BINARY, ext: '' };
-  if (!claimed || claimed === BINARY || !/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(claimed)) return withClaimedExt(fallback, claim);
-  if (supportedMimeTypes.has(claimed as never) || claimed === SVG.mime) return withClaimedExt(fallback, claim);
-  if (claimed.startsWith('text/') && !isText) return withClaimedExt(fallback, claim);
-  return withClaimedExt({ mime: claimed, ext: extensionOfType(claimed) }, claim);
+  const withExt = (kind: FileKind) => withClaimedExt(fileType, kind, claim);
+  if (!claimed || claimed === BINARY || !/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(claimed)) return withExt(fallback);
+  if (fileType.supportedMimeTypes.has(claimed as never) || claimed === SVG.mime) return withExt(fallback);
+  if (claimed.startsWith('text/') && !isText) return withExt(fallback);
+  return withExt({ mime: claimed, ext: extensionOfType(claimed) });
 }
 
 /**
  * Bytes that prove nothing about the extension keep the file name's, as Strapi keeps it, unless
  * it names a type the bytes would have shown (`photo.jpg` of text is not a `.jpg`).
  */
-function withClaimedExt(kind: FileKind, claim: ClaimedKind): FileKind {
+function withClaimedExt(fileType: FileType, kind: FileKind, claim: ClaimedKind): FileKind {
   const ext = claim.filename ? extname(claim.filename).toLowerCase() : '';
-  if (!/^\.[a-z0-9]{1,10}$/.test(ext) || ext === SVG.ext || supportedExtensions.has(ext.slice(1) as never)) return kind;
+  if (!/^\.[a-z0-9]{1,10}$/.test(ext) || ext === SVG.ext || fileType.supportedExtensions.has(ext.slice(1) as never)) return kind;
   return { mime: kind.mime, ext };
 }
 

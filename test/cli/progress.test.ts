@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Progress } from '../../src/cli/progress.js';
+import { grouped, Progress } from '../../src/cli/progress.js';
 import { Sink } from './support.js';
+
+describe('grouped', () => {
+  it('writes a count as en-US does', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 999999, 1000000, 36647, 123456789, -1234, -5, 1234.6]) expect(grouped(n)).toBe(Math.round(n).toLocaleString('en-US'));
+  });
+});
 
 describe('progress', () => {
   it('without a terminal: one plain line per tenth of the work, and a closing line', () => {

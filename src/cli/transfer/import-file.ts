@@ -1,5 +1,5 @@
 import type { Quarry } from '../../index.js';
-import { Progress, type ProgressOutput } from '../progress.js';
+import { grouped, Progress, type ProgressOutput } from '../progress.js';
 import { openRecordReader, valuesOf } from './files.js';
 import { Importer } from './import.js';
 import type { ExportHeader } from './format.js';
@@ -96,4 +96,5 @@ async function load(importer: Importer, uploads: StagedUploads, quarry: Quarry, 
   return { records: importer.count, ms, inOrder: importer.inOrder };
 }
 
-const perSecond = (records: number, since: number): string => Math.round((records * 1000) / Math.max(1, Date.now() - since)).toLocaleString('en-US');
+const perSecond = (records: number, since: number): string =>
+  grouped(Math.round((records * 1000) / Math.max(1, Date.now() - since)));
