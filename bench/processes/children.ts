@@ -63,7 +63,7 @@ function stopper(child: ChildProcess): () => Promise<void> {
 
 /** `quarry serve` over `data` on a free port, as a user starts it, with `flags` beside. */
 export async function startQuarry(data: string, flags: readonly string[]): Promise<Running> {
-  // Through its shebang, for the node flags and malloc settings it gives a user (spawning node with the file skips them).
+  // Through its own first lines, for the node flags it gives a user (spawning node with the file skips them).
   const child = spawn(BIN, ['serve', '--schemas', SCHEMAS, '--data', data, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await started(child, /content-types at (\S+)/, 'quarry serve');
   return { base: url.replace(/\/api$/, ''), memory: () => memoryOf(child.pid!), cpuSeconds: () => cpuSecondsOf(child.pid!), stop: stopper(child) };

@@ -8,7 +8,7 @@ export const SEMI_SPACE_MB = 64;
  * when a semi-space fills: with Node's default (16 MB, grown only under pressure) a busy server
  * pauses for a scavenge many times a second, and those pauses made most of its 99th percentile
  * (figures: bench/results/README.md). V8 reads these once, at start, so they are flags of the node
- * process: bin/quarry.js's shebang and the npm scripts pass them.
+ * process: bin/quarry.js's line of sh and the npm scripts pass them.
  */
 export const YOUNG_GENERATION_FLAGS = [`--max-semi-space-size=${SEMI_SPACE_MB}`, `--min-semi-space-size=${SEMI_SPACE_MB}`] as const;
 

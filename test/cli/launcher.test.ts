@@ -1,10 +1,10 @@
 /**
- * bin/quarry.js as a user runs it (its shebang, not `node bin/quarry.js`): the process it starts
- * has the launcher's malloc settings and young generation, which a bulk load's memory bound and a
- * server's pauses rest on.
+ * bin/quarry.js as a user runs it (its #! line, not `node bin/quarry.js`): an import's process has
+ * the malloc settings its memory bound rests on, a server's the young generation its pauses rest
+ * on, and glibc's own malloc.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ describe('the launcher', () => {
   beforeAll(async () => {
     ensureBuilt();
     folder = mkdtempSync(join(tmpdir(), 'quarry-launcher-'));
-    child = spawn(BIN, ['serve', '--schemas', DEMO_SCHEMAS, '--data', join(folder, 'db'), '--port', '0', '--processes', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(BIN, ['serve', '--schemas', DEMO_SCHEMAS, '--data', join(folder, 'db'), '--port', '0', '--processes', '1'], { stdio: ['ignore', 'pipe', 'pipe'], env: withoutMalloc() });
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     await new Promise<void>((resolve, reject) => {
       let stdout = '';
@@ -38,13 +38,28 @@ describe('the launcher', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('starts node with glibc kept from holding freed memory', () => {
+  it('serves with glibc\'s own malloc', () => {
     const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
-    expect(environ).toContain('MALLOC_ARENA_MAX=2');
-    expect(environ).toContain('MALLOC_MMAP_THRESHOLD_=131072');
+    expect(environ.filter((v) => v.startsWith('MALLOC_'))).toEqual([]);
+  });
+
+  it('imports with glibc kept from holding freed memory, and says so; started by node itself, says how to', () => {
+    // A file with no header: the import stops after its start-up lines, writing nothing.
+    const file = join(folder, 'empty.json');
+    writeFileSync(file, '');
+    const args = ['import', file, '--schemas', DEMO_SCHEMAS, '--data', join(folder, 'imported')];
+    const launched = spawnSync(BIN, args, { encoding: 'utf8', env: withoutMalloc() });
+    expect(launched.stderr).toContain('malloc: 2 arenas, blocks of 128 KiB and more mapped\n');
+    const bare = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: withoutMalloc() });
+    expect(bare.stderr).toContain("malloc: glibc's defaults (for a lower memory peak set MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072");
   });
 
   it('starts node with the serving young generation', () => {
     expect(stderr).toContain('young generation: 64 MB\n');
   });
 });
+
+/** This process's environment without malloc settings of its own. */
+function withoutMalloc(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MALLOC_')));
+}

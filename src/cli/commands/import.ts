@@ -7,6 +7,7 @@ import { formatOf } from '../transfer/files.js';
 import type { ExportHeader } from '../transfer/format.js';
 import { exportHeaderOf, importFile, ImportStopped } from '../transfer/import-file.js';
 import { UsageError } from '../usage.js';
+import { mallocNote } from '../malloc-settings.js';
 import { compactStore } from '../../store/compact.js';
 import { clearImportMark, markImportStarted } from '../../store/folder-settings.js';
 
@@ -55,6 +56,7 @@ Example:
     formatOf(file);
     if (!existsSync(file)) throw new UsageError(`${args.positionals[0]}: no such file`);
     ctx.stderr.write(describeSettings(this.name, s));
+    ctx.stderr.write(mallocNote());
     const header = await exportHeaderOf(file).catch((e: Error) => {
       throw new Error(`${e.message}\nNothing was written to the data folder.`, { cause: e });
     });

@@ -97,4 +97,4 @@ async function load(importer: Importer, uploads: StagedUploads, quarry: Quarry, 
 }
 
 const perSecond = (records: number, since: number): string =>
-  grouped(Math.round((records * 1000) / Math.max(1, Date.now() - since)));
+  grouped((records * 1000) / Math.max(1, Date.now() - since));
