@@ -13,8 +13,7 @@ export const MALLOC_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: 
 
 /** A start-up line saying whether the import runs with MALLOC_SETTINGS, and how to set them when it does not. */
 export function mallocNote(env: NodeJS.ProcessEnv = process.env): string {
-  const given = Object.entries(MALLOC_SETTINGS).every(([name, value]) => env[name] === value);
-  if (given) return 'malloc: 2 arenas, blocks of 128 KiB and more mapped\n';
   const settings = Object.entries(MALLOC_SETTINGS).map(([name, value]) => `${name}=${value}`).join(' ');
+  if (Object.entries(MALLOC_SETTINGS).every(([name, value]) => env[name] === value)) return `malloc: ${settings}\n`;
   return `malloc: glibc's defaults (for a lower memory peak set ${settings} in the environment, as \`quarry import\` does)\n`;
 }

@@ -39,7 +39,7 @@ export async function* jsonReader(path: string, stream: ReadStream): AsyncGenera
       // Not laid out by Quarry (say, pretty-printed by hand): read it whole instead.
       lines.close();
       stream.destroy();
-      yield await wholeDocument(path);
+      yield* await wholeDocument(path);
       return;
     }
     if (lineNo === 1) yield [parse(`${line}${CLOSE}`, path, lineNo)];
@@ -48,13 +48,14 @@ export async function* jsonReader(path: string, stream: ReadStream): AsyncGenera
   }
 }
 
-async function wholeDocument(path: string): Promise<readonly unknown[]> {
+/** A document read whole: its header, then its records as they are (not copied behind it). */
+async function wholeDocument(path: string): Promise<readonly (readonly unknown[])[]> {
   const doc = parse(await readFile(path, 'utf8'), path);
   if (typeof doc !== 'object' || doc === null || !Array.isArray((doc as { records?: unknown }).records)) {
     throw new Error(`${path}: not a Quarry export (expected an object with a "records" list)`);
   }
   const { records, ...header } = doc as { records: unknown[] };
-  return [header, ...records];
+  return [[header], records];
 }
 
 function parse(text: string, path: string, lineNo?: number): unknown {
