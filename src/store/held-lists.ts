@@ -7,27 +7,9 @@ import { unpackList } from './packed-lists.js';
 /** One list code's held lists, in the order they came. */
 interface Run {
   readonly sources: U32List;
-  /** Each list's packed bytes, by its index in `sources`; empty for a keyed one. */
+  /** Each list's packed bytes, by its index in `sources`. */
   readonly packed: ByteList;
-  /** The targets of lists too long to pack, by source. */
-  readonly keyed: Map<number, Uint32Array>;
 }
-
-/** Where a keyed list's entries go: its links, and its bounds and positions. */
-export interface KeyedPuts {
-  link(key: Key[], target: number): void;
-  position(key: Key[], position: [number, string]): void;
-}
-
-/** What writing held lists needs of the link store. */
-export interface ListStore {
-  /** Writes a keyed list, its entries in key order through `puts`. */
-  writeKeyed(l: number, source: number, targets: Uint32Array, puts: KeyedPuts): void;
-  /** Adds sources, ascending, to the set of a list code's sources that have links. */
-  addSources(l: number, sources: Uint32Array): void;
-}
-
-const EMPTY = new Uint8Array(0);
 
 /**
  * Link lists a bulk load fills (LinkStore.fill), held in memory to be written at its end in key
@@ -52,52 +34,42 @@ export class HeldLists {
     return fresh;
   }
 
-  /** Holds a list: `packed` is its stored bytes (copied here), or undefined for one to write keyed. */
-  add(l: number, source: number, packed: Uint8Array | undefined, targets: ArrayLike<number>): void {
+  /** Holds a list: `packed` is its stored bytes (copied here). */
+  add(l: number, source: number, packed: Uint8Array): void {
     let run = this.runs.get(l);
-    if (!run) this.runs.set(l, (run = { sources: new U32List(1024), packed: new ByteList(), keyed: new Map() }));
+    if (!run) this.runs.set(l, (run = { sources: new U32List(1024), packed: new ByteList() }));
     run.sources.push(source);
-    run.packed.push(packed ?? EMPTY);
-    if (!packed) run.keyed.set(source, Uint32Array.from(targets));
+    run.packed.push(packed);
   }
 
   /**
    * Writes every held list and its set of targets, lists by code and each code's by source,
-   * yielding after every `batch` lists so that the caller commits. A list held twice is refused.
+   * yielding after every `batch` lists so that the caller commits; `addSources` adds each code's
+   * sources, ascending, to the set of those that have links. A list held twice is refused.
    */
-  *write(dbs: Pick<Dbs, 'links' | 'linkPos' | 'adj' | 'blockFormat'>, store: ListStore, batch: number): Generator<void, void, void> {
+  *write(dbs: Pick<Dbs, 'links' | 'adj' | 'blockFormat'>, addSources: (l: number, sources: Uint32Array) => void, batch: number): Generator<void, void, void> {
     let written = 0;
     for (const l of [...this.runs.keys()].sort((a, b) => a - b)) {
-      const { sources, packed, keyed } = this.runs.get(l)!;
+      const { sources, packed } = this.runs.get(l)!;
       const order = inSourceOrder(sources.view());
       const key: Key[] = [l, sources.at(order[0]!)];
       const setKey: Key[] = [l, 0, 0];
       const links = new OrderedWriter(dbs.links, key);
       const adj = new OrderedWriter(dbs.adj, setKey);
-      let positions: OrderedWriter<[number, string]> | undefined;
-      const puts: KeyedPuts = {
-        link: (at, target) => links.put(at, target),
-        position: (at, position) => (positions ??= new OrderedWriter(dbs.linkPos, at)).put(at, position),
-      };
       const ordered = new Uint32Array(order.length);
       for (let k = 0; k < order.length; k++) {
         const i = order[k]!;
         const source = sources.at(i);
         if (k > 0 && source === ordered[k - 1]) throw new Error(`the list ${l} of row ${source} is filled twice`);
         ordered[k] = source;
-        let targets = keyed.get(source);
-        if (targets) store.writeKeyed(l, source, targets, puts);
-        else {
-          key[1] = source;
-          links.put(key, packed.get(i));
-          targets = unpackList(packed.get(i))!;
-        }
+        key[1] = source;
+        links.put(key, packed.get(i));
         setKey[1] = source;
-        // The targets are this run's own (a keyed list's held copy, already written, or just unpacked): sorted in place.
-        putSet(adj, setKey, targets.sort(), dbs.blockFormat);
+        // The targets are just unpacked, this list's own: sorted in place.
+        putSet(adj, setKey, unpackList(packed.get(i))!.sort(), dbs.blockFormat);
         if (++written % batch === 0) yield;
       }
-      store.addSources(l, ordered);
+      addSources(l, ordered);
       this.runs.delete(l);
     }
   }

@@ -1,6 +1,6 @@
 import type { Key } from 'lmdb';
 import type { Dbs } from './dbs.js';
-import { HeldLists, type KeyedPuts } from './held-lists.js';
+import { HeldLists } from './held-lists.js';
 import { MAX } from './keys.js';
 import { idBytes, packedFind, packedSplice, packList, unpackList } from './packed-lists.js';
 import { compareOrderKeys, keyBetween, type OrderKey } from './order-key.js';
@@ -32,8 +32,10 @@ const POINT_READ_NEIGHBOURS = 16;
  * list for its bounds; at 100k restaurants, keyed lists of a thousand or two categories'
  * restaurants were a fifth of the folder. A packed list is changed in its bytes, found by the
  * native byte search, and written again whole: at a thousand targets that costs about what the
- * order keys' B-tree lookups did (bench/results/README.md). It becomes keyed when it outgrows
- * this (some 2,700 restaurants, 4,000 categories), where a rewrite would cost more.
+ * order keys' B-tree lookups did (bench/results/README.md). It becomes keyed when a change
+ * leaves it longer than this (some 2,700 restaurants, 4,000 categories), where a rewrite would
+ * cost more. A bulk load packs every list whatever its length (`fill`): a long list is read
+ * whole at once, and it is its first change that makes it keyed.
  */
 export const PACKED_BYTES = 8192;
 
@@ -234,9 +236,10 @@ export class LinkStore {
   }
 
   /**
-   * Writes a source's whole list in order, for a bulk load that writes each side of a relation
-   * from its own record: the list must be empty, and its far side is left to the caller. The keys
-   * are those appends to an empty list give.
+   * Writes a source's whole list in order, packed whatever its length (PACKED_BYTES), for a bulk
+   * load that writes each side of a relation from its own record: the list must be empty, and its
+   * far side is left to the caller. A keyed list of a hundred thousand targets took two hundred
+   * thousand entries, written before a first read and kept apart until a first change.
    */
   fill(list: string, source: number, targets: readonly number[]): void {
     if (targets.length === 0) return;
@@ -245,11 +248,9 @@ export class LinkStore {
     if (!fresh && (this.dbs.links.doesExist([l, source]) || this.boundsOf(l, source) !== undefined)) throw new Error(`${list} of row ${source} already has links`);
     this.cache.dropSet(orderHead(l), source);
     const packed = packList(targets);
-    const keyed = packed.length > this.packedBytes;
     // A held list's adjacency is written with it.
-    if (this.held) return this.held.add(l, source, keyed ? undefined : packed, targets);
-    if (keyed) this.writeKeyed(l, source, targets);
-    else this.dbs.links.putSync([l, source], packed);
+    if (this.held) return this.held.add(l, source, packed);
+    this.dbs.links.putSync([l, source], packed);
     this.adjacency.addAll([l, source], targets);
     this.adjacency.add([l, ANY], source);
   }
@@ -268,10 +269,7 @@ export class LinkStore {
     const held = this.held;
     this.held = undefined;
     if (held) {
-      yield* held.write(this.dbs, {
-        writeKeyed: (l, source, targets, puts) => this.writeKeyed(l, source, targets, puts),
-        addSources: (l, sources) => this.adjacency.addAll([l, ANY], sources),
-      }, batch);
+      yield* held.write(this.dbs, (l, sources) => this.adjacency.addAll([l, ANY], sources), batch);
     }
   }
 
@@ -282,25 +280,18 @@ export class LinkStore {
 
   /**
    * Writes a list that has no entries yet in keyed form, with the keys appends to an empty list
-   * give, each database's entries in key order: links by key, then the bounds and positions by
-   * target (a held list's writers append them: held-lists.ts).
+   * give: links by key, then the bounds and positions by target.
    */
-  private writeKeyed(l: number, source: number, targets: ArrayLike<number>, puts: KeyedPuts = this.puts): void {
+  private writeKeyed(l: number, source: number, targets: ArrayLike<number>): void {
     const keys: OrderKey[] = [];
     for (let i = 0; i < targets.length; i++) {
       keys.push(i === 0 ? keyBetween(undefined, undefined) : keyBetween(keys[i - 1], undefined));
-      puts.link([l, source, keys[i]!.n, keys[i]!.f], targets[i]!);
+      this.dbs.links.putSync([l, source, keys[i]!.n, keys[i]!.f], targets[i]!);
     }
-    puts.position(boundsKey(l, source), boundsValue([keys[0]!.n, keys[keys.length - 1]!.n]));
+    this.putBounds(l, source, [keys[0]!.n, keys[keys.length - 1]!.n]);
     const byTarget = Array.from(keys.keys()).sort((a, b) => targets[a]! - targets[b]!);
-    for (const i of byTarget) puts.position([l, source, targets[i]!], [keys[i]!.n, keys[i]!.f]);
+    for (const i of byTarget) this.dbs.linkPos.putSync([l, source, targets[i]!], [keys[i]!.n, keys[i]!.f]);
   }
-
-  /** Where `writeKeyed` puts entries when no held list's writers are given. */
-  private readonly puts: KeyedPuts = {
-    link: (key, target) => this.dbs.links.putSync(key, target),
-    position: (key, position) => this.dbs.linkPos.putSync(key, position),
-  };
 
   /** Returns whether the link existed. */
   remove(list: string, source: number, target: number): boolean {
@@ -311,8 +302,10 @@ export class LinkStore {
     if (at.start < 0) return false;
     this.cache.dropSet(orderHead(l), source);
     const rest = packedSplice(bytes, at, 0, undefined);
-    if (rest.length > 0) this.dbs.links.putSync([l, source], rest);
+    if (rest.length > 0 && rest.length <= this.packedBytes) this.dbs.links.putSync([l, source], rest);
     else this.dbs.links.removeSync([l, source]);
+    // A list a bulk load packed past PACKED_BYTES is not written whole again for each change.
+    if (rest.length > this.packedBytes) this.writeKeyed(l, source, unpackList(rest)!);
     this.adjacency.remove([l, source], target);
     if (rest.length === 0) this.adjacency.remove([l, ANY], source);
     return true;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Store } from '../../src/store/store.js';
 import type { Placement } from '../../src/store/links.js';
+import { secondHandle } from './damage.js';
 
 let dir: string;
 let store: Store;
@@ -147,6 +148,28 @@ describe('link lists', () => {
       }),
       { numRuns: 80 },
     );
+  });
+
+  it('stores a filled list packed whatever its length, and makes it keyed at its first change', async () => {
+    const targets = Array.from({ length: PACKED_MOST * 2 }, (_, i) => i + 1);
+    for (const source of [1, 2]) store.transact(() => store.links.fill(L, source, targets));
+    const { env, dbs } = secondHandle(dir);
+    const l = dbs.meta.get(['code', L]) as number;
+    const stored = (source: number) => [...dbs.links.getKeys({ start: [l, source], end: [l, source + 1] })].length;
+    try {
+      expect([stored(1), stored(2)]).toEqual([1, 1]);
+      store.transact(() => store.links.place(L, 1, 500, { at: 'after', target: 3 }));
+      store.transact(() => store.links.remove(L, 2, 3));
+      env.resetReadTxn();
+      // A link an entry each, the list's order keys.
+      expect([stored(1), stored(2)]).toEqual([targets.length + 1, targets.length - 1]);
+    } finally {
+      await env.close();
+    }
+    expect(list(1)).toEqual([1, 2, 3, 500, ...targets.slice(3)]);
+    expect(list(2)).toEqual(targets.filter((t) => t !== 3));
+    expect(store.links.has(L, 2, 3)).toBe(false);
+    expect(store.links.count(L, 1)).toBe(targets.length + 1);
   });
 
   it('refuses an anchor that is not in the list, packed or keyed, and changes nothing', () => {
