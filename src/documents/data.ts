@@ -162,11 +162,11 @@ function ready(input: CheckedData, hashes: readonly string[]): WriteData {
  */
 export function checkRequired(registry: SchemaRegistry, model: Model, row: Readonly<Record<string, unknown>>, path = 'data'): void {
   for (const attr of model.attributes.values()) {
-    const v = row[attr.name];
-    const at = `${path}.${attr.name}`;
     if (attr.kind === 'relation') continue;
-    if (attr.required && (v === null || v === undefined || v === '')) throw ValidationError.at(at, `${attr.name} must be defined.`, { key: attr.name });
+    const v = row[attr.name];
+    if (attr.required && (v === null || v === undefined || v === '')) throw ValidationError.at(`${path}.${attr.name}`, `${attr.name} must be defined.`, { key: attr.name });
     if (attr.kind === 'scalar') continue;
+    const at = `${path}.${attr.name}`;
     const list = attr.kind === 'dynamiczone' || attr.repeatable;
     const items = itemsOf(v);
     if (list && attr.min !== undefined && items.length < attr.min) {

@@ -8,12 +8,12 @@ import { instantOf } from '../store/instants.js';
 import type { Store } from '../store/store.js';
 import type { Row, RowScope, Status } from '../store/layout.js';
 import { normalizeDateTime } from '../query/values/temporal.js';
-import { checkRequired, defaultsOf, type WriteData } from './data.js';
+import { checkRequired, type WriteData } from './data.js';
 import type { DocumentEngine } from './engine.js';
 import { spreadShared, withSharedValues } from './shared-fields.js';
 import { spreadSharedMedia } from './shared-media.js';
 import { checkUnique } from './unique.js';
-import { ComponentWriter, detachComponents, emptyComponents } from './components.js';
+import { blankOf, ComponentWriter, detachComponents } from './components.js';
 
 export interface Timestamps {
   readonly createdAt: string;
@@ -36,21 +36,18 @@ export class DocumentWriter {
     const components = new ComponentWriter(this.engine);
     const shared = withSharedValues(this.engine, ct, documentId, status, input.scalars, input.components);
     const fields = {
-      ...defaultsOf(ct),
-      ...emptyComponents(ct),
+      documentId,
+      ...blankOf(ct),
       ...shared.values,
       ...components.values(input.components, undefined),
-    };
-    // Drafts may be incomplete; required fields are checked when the draft is published.
-    if (!ct.draftAndPublish) checkRequired(this.engine.registry, ct, fields);
-    const row = this.engine.store.rows.insert(ct.uid, { status, locale }, {
-      documentId,
-      ...fields,
       createdAt: stamps.createdAt,
       updatedAt: stamps.updatedAt,
       publishedAt: ct.draftAndPublish ? null : stamps.publishedAt,
       ...(ct.localized ? { locale } : {}),
-    });
+    };
+    // Drafts may be incomplete; required fields are checked when the draft is published.
+    if (!ct.draftAndPublish) checkRequired(this.engine.registry, ct, fields);
+    const row = this.engine.store.rows.insert(ct.uid, { status, locale }, fields);
     shared.linkCopies();
     checkUnique(this.engine, ct, row, { status, locale });
     this.applyRelations(ct, row, { status, locale }, input);
