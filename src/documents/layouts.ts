@@ -14,12 +14,12 @@ const GRAM_TYPES: ReadonlySet<ScalarType> = new Set(['string', 'email', 'uid']);
 
 /**
  * Timestamps and documentId are filterable and sortable like fields, so they are indexed too.
- * A documentId is an opaque key: it is matched exactly, listed and sorted, and keeps no folded
- * twin for the `i` operators, which scan for it instead. The twin was a set per row, about 5% of
- * a folder (bench/results/README.md).
+ * A documentId is an opaque key: it is matched exactly, listed and sorted, from the store's
+ * documentId lookup, and keeps no folded twin for the `i` operators, which scan for it instead.
+ * The twin was a set per row, about 5% of a folder (bench/results/README.md).
  */
 const SYSTEM_FIELDS = [
-  { name: 'documentId', index: 'ordered' },
+  { name: 'documentId', index: 'document' },
   { name: 'createdAt', index: 'instant' },
   { name: 'updatedAt', index: 'instant' },
   { name: 'publishedAt', index: 'instant' },

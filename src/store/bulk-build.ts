@@ -1,7 +1,8 @@
 import type { Dbs } from './dbs.js';
 import { GatherAhead, GatherStopped, type GatherJob, type GatherType } from './gather-ahead.js';
 import { gatherSets, type CodeSets } from './gather-sets.js';
-import { clearSets, documentIdIndex, writeDocIndex, writeDocs, writeSets, type BuildLimits, type BuildTarget } from './index-build.js';
+import { keepsSets } from './indexed-fields.js';
+import { clearSets, writeDocs, writeSets, type BuildLimits, type BuildTarget } from './index-build.js';
 import type { RowScope, TypeLayout } from './layout.js';
 import type { LinkStore } from './links.js';
 import type { RowStore } from './rows.js';
@@ -38,8 +39,8 @@ export class BulkBuild {
    * done with asking (`tried`).
    */
   private aheadState: 'unasked' | 'early' | 'wanted' | 'tried' = 'unasked';
-  /** The type a thread started early gathers, and whether its documentId index is left to the build (`startEarly`). */
-  private early: { readonly type: string; readonly byDocumentId: boolean } | undefined;
+  /** The type a thread started early gathers (`startEarly`). */
+  private early: string | undefined;
   /** Writing the thread's sets (`afterCommit`), which commits; or the build's per-type writes, which no set may come between. */
   private tending = false;
   /** Types some of whose sets from the thread were written as the load went on. */
@@ -128,12 +129,9 @@ export class BulkBuild {
         const target = host.rows.resumeIndexes(type);
         const fromThread = this.ahead?.has(type, target.writes) === true;
         if (!fromThread) this.forgetAhead(target);
-        // A type the thread gathers has its documentId index written already (startAhead).
-        const byDocumentId = fromThread ? undefined : documentIdIndex(target);
-        host.commitEach(writeDocs(host.dbs, target, byDocumentId, host.limits));
+        host.commitEach(writeDocs(host.dbs, target, host.limits));
         if (fromThread && (await this.writeFromThread(target))) continue;
-        const fields = target.fields.filter((f) => f !== byDocumentId);
-        for (const sets of gatherSets(target.db, fields, host.limits.passBytes)) host.commitEach(writeSets(host.dbs, target, sets, host.limits));
+        for (const sets of gatherSets(target.db, target.fields.filter(keepsSets), host.limits.passBytes)) host.commitEach(writeSets(host.dbs, target, sets, host.limits));
       }
     } finally {
       this.tending = false;
@@ -161,61 +159,47 @@ export class BulkBuild {
   /**
    * Starts the thread while rows are still written, once a type has `aheadRows` of them: it
    * gathers that type's sets as they are committed, on a core the load leaves idle until its
-   * links. Its documentId index is written once every row is (`rowsWritten`), before any of its
-   * sets: it is left out of those the thread gathers when it can be written from the lookup then.
+   * links.
    */
   private startEarly(): void {
     const type = this.unbuiltInOrder().find((t) => this.host.rows.held(t)!.docs.size >= this.host.limits.aheadRows);
     if (type === undefined) return;
-    const held = this.host.rows.held(type)!;
-    const byDocumentId = documentIdIndex(held);
-    this.early = { type, byDocumentId: byDocumentId !== undefined };
+    this.early = type;
     this.aheadState = 'early';
-    this.ahead = new GatherAhead(this.job([{ type, fields: held.fields.filter((f) => f !== byDocumentId) }], true), new Map());
+    this.ahead = new GatherAhead(this.job([{ type, fields: this.host.rows.held(type)!.fields.filter(keepsSets) }], true), new Map());
   }
 
   /**
-   * Tells a thread started early that every row is written: its type's documentId index is written
-   * first, and the other types large enough follow it (`buildOrder`). A type whose rows changed
-   * after they were written, or whose documentId index cannot come from the lookup after all, is
-   * gathered in place, the thread stopped.
+   * Tells a thread started early that every row is written: the other types large enough follow
+   * its type (`buildOrder`). A type whose rows changed after they were written is gathered in
+   * place, the thread stopped.
    */
   private rowsWritten(): void {
     this.aheadState = 'tried';
-    const { type, byDocumentId } = this.early!;
+    const type = this.early!;
     this.early = undefined;
     const held = this.host.rows.held(type);
     // Only rows written, each read as it was: a changed or removed one may have been read before it changed.
-    if (!held || held.writes !== held.docs.size || (documentIdIndex(held) !== undefined) !== byDocumentId) {
+    if (!held || held.writes !== held.docs.size) {
       this.dropAhead();
       return;
     }
     const writes = new Map<string, number>([[type, held.writes]]);
-    if (byDocumentId) this.writeDocIndex(type);
     const more = this.writtenTypes(this.unbuiltInOrder().filter((t) => t !== type), writes);
     this.ahead!.rowsWritten(writes, more);
   }
 
-  /** Of `types`, those large enough for the thread, each with the fields it gathers: each one's documentId index is written here first (from the lookup, when it can be), and its write count noted in `writes`. */
+  /** Of `types`, those large enough for the thread, each with the fields it gathers, its write count noted in `writes`. */
   private writtenTypes(types: readonly string[], writes: Map<string, number>): GatherType[] {
     const { rows, limits } = this.host;
     const out: GatherType[] = [];
     for (const type of types) {
       const held = rows.held(type)!;
       if (held.docs.size < limits.aheadRows) continue;
-      const byDocumentId = documentIdIndex(held);
-      if (byDocumentId) this.writeDocIndex(type);
-      out.push({ type, fields: held.fields.filter((f) => f !== byDocumentId) });
+      out.push({ type, fields: held.fields.filter(keepsSets) });
       writes.set(type, held.writes);
     }
     return out;
-  }
-
-  /** A type's documentId index, from the lookup, before any of its sets: every set of the type is then appended, the thread's after it. */
-  private writeDocIndex(type: string): void {
-    const held = this.host.rows.held(type)!;
-    this.host.commitEach(writeDocIndex(this.host.dbs, { t: this.host.code(type), ...held }, documentIdIndex(held)!, this.host.limits));
-    this.aheadWrote.add(type);
   }
 
   private job(types: readonly GatherType[], growing: boolean): GatherJob {

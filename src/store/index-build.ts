@@ -2,7 +2,7 @@ import type { Key } from 'lmdb';
 import { seqKey, type Dbs, type RowDb } from './dbs.js';
 import { countKey } from './row-counts.js';
 import type { CodeSets } from './gather-sets.js';
-import { mayBeCut, sortIndexValues } from './index-keys.js';
+import { sortIndexValues } from './index-keys.js';
 import { codesOf, type IndexedField } from './indexed-fields.js';
 import { OrderedWriter, putSet } from './ordered-writer.js';
 
@@ -57,75 +57,22 @@ export interface BuildLimits {
  */
 export const BUILD_LIMITS: BuildLimits = { passBytes: 64 * 1024 ** 2, batch: 200_000, aheadRows: 20_000, aheadBytes: 32 * 1024 ** 2, aheadHeapBytes: 448 * 1024 ** 2 };
 
-/**
- * The documentId index, when it comes first in key order (as layouts list it) and every value is
- * whole: it holds what the lookup does, so `writeDocs` (or `writeDocIndex`) writes it from the
- * lookup, and it is not gathered from the rows. Asked before `writeDocs`, which empties the lookup.
- */
-export function documentIdIndex(target: Pick<HeldIndexes, 'fields' | 'docs'>): IndexedField | undefined {
-  const first = target.fields.reduce<IndexedField | undefined>((a, f) => (a === undefined || f.code < a.code ? f : a), undefined);
-  if (first?.name !== 'documentId' || first.path !== undefined || first.index !== 'ordered' || first.gramCode !== undefined) return undefined;
-  for (const documentId of target.docs.keys()) if (mayBeCut(documentId)) return undefined;
-  return first;
-}
-
-/** Writes the documentId lookup, and the documentId index when `byDocumentId` (`documentIdIndex`), yielding after every `batch` entries so that the caller commits. */
-export function* writeDocs(dbs: Pick<Dbs, 'meta' | 'idx' | 'docs' | 'blockFormat'>, target: BuildTarget, byDocumentId: IndexedField | undefined, limits: BuildLimits): Generator<void, void, void> {
+/** Writes the documentId lookup, which is the documentId index too (IndexKind 'document'), yielding after every `batch` entries so that the caller commits. */
+export function* writeDocs(dbs: Pick<Dbs, 'meta' | 'docs'>, target: BuildTarget, limits: BuildLimits): Generator<void, void, void> {
   let written = 0;
   // Written only when it moved, as row by row inserts leave it.
   if (target.lastId !== ((dbs.meta.get(seqKey(target.t)) as number | undefined) ?? 0)) dbs.meta.putSync(seqKey(target.t), target.lastId);
   if (target.docs.size > 0) dbs.meta.putSync(countKey(target.t, target.scope), target.docs.size);
-  const docs = sortedDocs(target);
-  const docKey: Key[] = [target.t, docs.documentIds[0] ?? '', target.scope];
-  const docWriter = new OrderedWriter(dbs.docs, docKey);
-  for (let i = 0; i < docs.ids.length; i++) {
-    docKey[1] = docs.documentIds[i]!;
-    docWriter.put(docKey, docs.ids[i]!);
-    if (++written % limits.batch === 0) yield;
-  }
-  if (byDocumentId) yield* writeDocIndex(dbs, target, byDocumentId, limits);
-  // A million documentIds take a hundred MB: not kept through the passes.
-  sorted.delete(target.docs);
-  target.docs.clear();
-}
-
-/** Writes the documentId index (`documentIdIndex`) from the lookup in memory, yielding after every `batch` entries so that the caller commits. */
-export function* writeDocIndex(dbs: Pick<Dbs, 'idx' | 'blockFormat'>, target: Pick<BuildTarget, 't' | 'scope' | 'docs' | 'writes'>, byDocumentId: IndexedField, limits: BuildLimits): Generator<void, void, void> {
-  let written = 0;
-  const { documentIds, ids } = sortedDocs(target);
-  const idKey: Key[] = [target.t, byDocumentId.code, target.scope, documentIds[0] ?? '', 0];
-  const idWriter = new OrderedWriter(dbs.idx, idKey);
-  const one = new Uint32Array(1);
-  for (let i = 0; i < ids.length; i++) {
-    idKey[3] = documentIds[i]!;
-    one[0] = ids[i]!;
-    putSet(idWriter, idKey, one, dbs.blockFormat);
-    if (++written % limits.batch === 0) yield;
-  }
-}
-
-/** A lookup's documentIds in key order, with their row ids. */
-interface SortedDocs {
-  /** The lookup's write count when they were sorted (HeldIndexes.writes). */
-  readonly writes: number;
-  readonly documentIds: readonly string[];
-  readonly ids: Uint32Array;
-}
-
-const sorted = new WeakMap<ReadonlyMap<string, number>, SortedDocs>();
-
-/**
- * A lookup's documentIds sorted once for both of a load's writes of them (the documentId index
- * while the load goes on, the lookup at its end) while no row changes between: sorting and
- * looking them up twice took 0.15 s of a 100k import.
- */
-function sortedDocs(target: Pick<BuildTarget, 'docs' | 'writes'>): SortedDocs {
-  const known = sorted.get(target.docs);
-  if (known?.writes === target.writes) return known;
   const documentIds = sortIndexValues([...target.docs.keys()]) as string[];
-  const docs: SortedDocs = { writes: target.writes, documentIds, ids: Uint32Array.from(documentIds, (d) => target.docs.get(d)!) };
-  sorted.set(target.docs, docs);
-  return docs;
+  const docKey: Key[] = [target.t, documentIds[0] ?? '', target.scope];
+  const docWriter = new OrderedWriter(dbs.docs, docKey);
+  for (const documentId of documentIds) {
+    docKey[1] = documentId;
+    docWriter.put(docKey, target.docs.get(documentId)!);
+    if (++written % limits.batch === 0) yield;
+  }
+  // A million documentIds take a hundred MB: not kept through the passes.
+  target.docs.clear();
 }
 
 /** Writes one code's gathered sets, yielding after every `batch` entries so that the caller commits. */

@@ -154,5 +154,7 @@ export function indexValue(kind: IndexKind, value: unknown, folded = false): Ind
       return bigintKey(String(value));
     case 'presence':
       return true;
+    case 'document':
+      return String(value);
   }
 }

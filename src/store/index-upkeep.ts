@@ -1,6 +1,6 @@
 import type { Key } from 'lmdb';
 import type { Dbs, RowDb } from './dbs.js';
-import { eachRowEntry, indexedFieldsOf, type IndexedField } from './indexed-fields.js';
+import { eachRowEntry, indexedFieldsOf, keepsSets, type IndexedField } from './indexed-fields.js';
 import { MAX } from './keys.js';
 import type { FieldLayout, Row, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
@@ -40,7 +40,8 @@ export function upkeepIndexes(
         continue;
       }
       if (before !== undefined) clearField(dbs, t, code, `${layout.name}.${f.name}`);
-      indexRows(dbs, rowDbs.get(layout.name)!, instantFields(layout), postings, t, f);
+      // The documentId's sets are the lookup's entries: a folder that kept its own has them cleared, and nothing built.
+      if (keepsSets(f)) indexRows(dbs, rowDbs.get(layout.name)!, instantFields(layout), postings, t, f);
       dbs.meta.putSync(['indexed', t, f.name], built);
       if (before !== undefined || hasRows(dbs, t)) rebuilt.push(`${layout.name}.${f.name}`);
     }
@@ -53,6 +54,20 @@ export function upkeepIndexes(
   postings.flush();
   if (rebuilt.length > 0) cache.clear();
   return rebuilt;
+}
+
+/**
+ * A type's layout as its folder keeps its indexes, for a reader that cannot bring them up to
+ * date (a read-only open, as `quarry check` makes): a folder written before the documentId was
+ * read from the documentId lookup (IndexKind 'document') keeps sets of its own for it until its
+ * next writable open clears them.
+ */
+export function asKept(meta: Dbs['meta'], t: number | undefined, layout: TypeLayout): TypeLayout {
+  const document = layout.fields.find((f) => !keepsSets(f));
+  if (t === undefined || document === undefined) return layout;
+  const kept = { ...document, index: 'ordered' } as const;
+  if (meta.get(['indexed', t, document.name]) !== fingerprint(kept)) return layout;
+  return { ...layout, fields: layout.fields.map((f) => (f === document ? kept : f)) };
 }
 
 /** What an index is built as: a change to any part means its sets hold other keys. */

@@ -23,13 +23,17 @@ export function indexedFieldsOf(layout: TypeLayout, code: (name: string) => numb
   }));
 }
 
+/** Whether a field keeps index sets of its own: the documentId's are the documentId lookup (IndexKind 'document'). */
+export const keepsSets = (f: FieldLayout): boolean => f.index !== 'document';
+
 /** The codes of the index sets of `fields`, ascending: each field's own, its folded twin's and its trigrams'. */
 export function codesOf(fields: readonly IndexedField[]): number[] {
-  return fields.flatMap((f) => [f.code, f.foldedCode, f.gramCode]).filter((c) => c !== undefined).sort((a, b) => a - b);
+  return fields.filter(keepsSets).flatMap((f) => [f.code, f.foldedCode, f.gramCode]).filter((c) => c !== undefined).sort((a, b) => a - b);
 }
 
-/** Every index set a field's value belongs to, as (set code, key value): the value, its folded twin, its trigrams. */
+/** Every index set a field's value belongs to, as (set code, key value): the value, its folded twin, its trigrams; none for a field that `keepsSets` not. */
 export function eachIndexEntry(f: IndexedField, value: unknown, visit: Visit): void {
+  if (!keepsSets(f)) return;
   visit(f.code, indexValue(f.index, value));
   if (f.foldedCode !== undefined) visit(f.foldedCode, indexValue(f.index, value, true));
   if (f.gramCode !== undefined && typeof value === 'string') {

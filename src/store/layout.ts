@@ -14,7 +14,12 @@ export type IndexKind =
   /** big integers kept as digit strings: indexed under a key that sorts numerically. */
   | 'bigint'
   /** only null-ness is indexed (json). */
-  | 'presence';
+  | 'presence'
+  /**
+   * the documentId: its sets are the documentId lookup's entries, a row each, so it keeps no
+   * entries of its own (a put per row written, a twentieth of a folder).
+   */
+  | 'document';
 
 export interface FieldLayout {
   readonly name: string;

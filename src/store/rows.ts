@@ -1,7 +1,8 @@
 import type { Key } from 'lmdb';
-import { compareIndexValues, indexValue, mayBeCut, scopeKey, type IndexValue } from './index-keys.js';
-import { eachChangedEntry, eachRowEntry, indexedFieldsOf, type IndexedField } from './indexed-fields.js';
+import { indexValue, mayBeCut, scopeKey, type IndexValue } from './index-keys.js';
+import { eachChangedEntry, eachRowEntry, indexedFieldsOf, keepsSets, type IndexedField } from './indexed-fields.js';
 import { firstAtLeast, inclusiveness, rangeOf, type IndexBound } from './index-bounds.js';
+import { documentGroups, positionsOf, ranksOf, storedGroups } from './field-groups.js';
 import { MAX } from './keys.js';
 import type { Row, RowScope, Status, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
@@ -9,6 +10,7 @@ import { instantFields, readRow, storedRow } from './row-times.js';
 import type { FieldGroups, IndexedValues, IndexGroup, ReadCache } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 import { seqKey, SHAPES_FIRST, type Dbs, type RowDb } from './dbs.js';
+import { EMPTY_IDS } from './sorted-ids.js';
 import { moveCount, storedCounts } from './row-counts.js';
 import type { BuildTarget, HeldIndexes } from './index-build.js';
 
@@ -16,6 +18,8 @@ interface TypeState {
   readonly code: number;
   readonly fields: readonly IndexedField[];
   readonly byName: ReadonlyMap<string, IndexedField>;
+  /** The code of its documentId field, whose sets are the documentId lookup's entries (IndexKind 'document'). */
+  readonly documentCode: number | undefined;
   readonly db: RowDb;
   /** The fields its rows keep as milliseconds (row-times.ts). */
   readonly instants: readonly string[];
@@ -34,8 +38,6 @@ export interface RowVersion extends RowScope {
  */
 export class RowStore {
   private readonly types = new Map<string, TypeState>();
-  /** Per in-memory field index, the position of each row id's value: lives as long as the groups it was built from. */
-  private readonly positions = new WeakMap<FieldGroups, Int32Array>();
   private readonly universe: Postings;
   /** The posting sets this store writes: their changes wait until the transaction commits (Postings.flush). */
   readonly postings: readonly Postings[];
@@ -56,7 +58,8 @@ export class RowStore {
     this.appendRows = { append: dbs.rowShapesKey === SHAPES_FIRST };
     for (const layout of layouts) {
       const fields = indexedFieldsOf(layout, code);
-      this.types.set(layout.name, { code: code(layout.name), fields, byName: new Map(fields.map((f) => [f.name, f])), db: rowDbs.get(layout.name)!, instants: instantFields(layout) });
+      const documentCode = fields.find((f) => !keepsSets(f))?.code;
+      this.types.set(layout.name, { code: code(layout.name), fields, byName: new Map(fields.map((f) => [f.name, f])), documentCode, db: rowDbs.get(layout.name)!, instants: instantFields(layout) });
     }
   }
 
@@ -76,9 +79,13 @@ export class RowStore {
 
   /** The row id of one version of a document. */
   idOf(type: string, documentId: string, status: Status, locale: string | null): number | undefined {
-    const suspended = this.types.get(type)?.suspended;
-    if (suspended) return scopeKey(status, locale) === suspended.scope ? suspended.docs.get(documentId) : undefined;
-    return this.dbs.docs.get([this.code(type), documentId, scopeKey(status, locale)]);
+    return this.idOfScope(this.state(type), documentId, scopeKey(status, locale));
+  }
+
+  private idOfScope(state: TypeState, documentId: string, s: string): number | undefined {
+    const { suspended } = state;
+    if (suspended) return s === suspended.scope ? suspended.docs.get(documentId) : undefined;
+    return this.dbs.docs.get([state.code, documentId, s]);
   }
 
   /** Every stored version of a document. */
@@ -126,7 +133,7 @@ export class RowStore {
     const state = this.state(type);
     const f = this.field(state, field);
     const v = indexValue(f.index, value);
-    const ids = this.index.get([state.code, f.code, scopeKey(scope.status, scope.locale), v as Key]);
+    const ids = this.setOf(state, f, [state.code, f.code, scopeKey(scope.status, scope.locale)], v);
     // A key that is not the value itself may stand for several (cut text): the rows decide. An instant's milliseconds stand for one.
     const whole = v === value || (f.index === 'instant' && typeof v === 'number');
     return whole ? [...ids] : [...ids].filter((id) => readRow(state.db.get(id) as Row | undefined, state.instants)?.[field] === value);
@@ -153,11 +160,12 @@ export class RowStore {
     if (bound.kind === 'eq' || bound.kind === 'null') {
       // One value is one set: a point read, not a range.
       const value = bound.kind === 'eq' ? enc(bound.value) : null;
-      const ids = this.index.get([...base, value as Key]);
+      const ids = this.setOf(state, f, base, value);
       if (ids.length > 0) yield group(value, ids);
       return;
     }
-    const fieldGroups = this.fieldGroups(base);
+    // The documentId's sets are read whole from the lookup, kept in memory or not.
+    const fieldGroups = this.fieldGroups(base, f) ?? (keepsSets(f) ? undefined : documentGroups(this.dbs.docs, base));
     if (fieldGroups) {
       const { values, sets } = fieldGroups;
       const [from, to] = bound.kind === 'prefix' ? [firstAtLeast(values, enc(bound.prefix), false), values.length] : rangeOf(values, bound, enc);
@@ -203,7 +211,7 @@ export class RowStore {
   indexVersion(type: string, field: string, scope: RowScope, folded: boolean): object | undefined {
     const state = this.state(type);
     const f = this.field(state, field);
-    return this.fieldGroups([state.code, folded ? f.foldedCode ?? f.code : f.code, scopeKey(scope.status, scope.locale)]);
+    return this.fieldGroups([state.code, folded ? f.foldedCode ?? f.code : f.code, scopeKey(scope.status, scope.locale)], f);
   }
 
   /** How many ids the sets of `indexGroups` hold together: a subtraction when the field's index is in memory. */
@@ -211,7 +219,7 @@ export class RowStore {
     if (bound.kind === 'range') {
       const state = this.state(type);
       const f = this.field(state, field);
-      const groups = this.fieldGroups([state.code, bound.folded ? f.foldedCode ?? f.code : f.code, scopeKey(scope.status, scope.locale)]);
+      const groups = this.fieldGroups([state.code, bound.folded ? f.foldedCode ?? f.code : f.code, scopeKey(scope.status, scope.locale)], f);
       if (groups) {
         const [from, to] = rangeOf(groups.values, bound, (v) => indexValue(f.index, v, bound.folded));
         return groups.offsets[to]! - groups.offsets[from]!;
@@ -229,25 +237,25 @@ export class RowStore {
    */
   indexSets(type: string, field: string, scope: RowScope): Pick<FieldGroups, 'values' | 'sets'> | undefined {
     const state = this.state(type);
-    return this.fieldGroups([state.code, this.field(state, field).code, scopeKey(scope.status, scope.locale)]);
+    const f = this.field(state, field);
+    return this.fieldGroups([state.code, f.code, scopeKey(scope.status, scope.locale)], f);
   }
 
-  /** A field's whole index in one scope, kept in memory until a write changes it. */
-  private fieldGroups(base: Key[]): FieldGroups | undefined {
+  /** A field's whole index in one scope (`base`: type, code of `f` or its twin, scope), kept in memory until a write changes it. */
+  private fieldGroups(base: Key[], f: IndexedField): FieldGroups | undefined {
     const key = this.index.fieldKey(base);
     const known = this.cache.field(key);
     if (known || !this.cache.open) return known;
-    const values: IndexValue[] = [];
-    const sets: Uint32Array[] = [];
-    for (const g of this.index.groups(base, [...base, MAX], 4)) {
-      values.push(g.key[3] as IndexValue);
-      sets.push(g.ids);
-    }
-    const offsets = new Uint32Array(sets.length + 1);
-    sets.forEach((ids, i) => (offsets[i + 1] = offsets[i]! + ids.length));
-    const groups = { values, sets, offsets };
+    const groups = keepsSets(f) ? storedGroups(this.index, base) : documentGroups(this.dbs.docs, base);
     this.cache.keepField(key, groups);
     return groups;
+  }
+
+  /** The ids of one value's set of a field (`base` as `fieldGroups` takes it): for the documentId, its row in that scope. */
+  private setOf(state: TypeState, f: IndexedField, base: Key[], value: IndexValue): Uint32Array {
+    if (keepsSets(f)) return this.index.get([...base, value as Key]);
+    const id = typeof value === 'string' ? this.idOfScope(state, value, base[2] as string) : undefined;
+    return id === undefined ? EMPTY_IDS : Uint32Array.of(id);
   }
 
   /**
@@ -259,19 +267,9 @@ export class RowStore {
   indexedValues(type: string, field: string, scope: RowScope, folded: boolean): IndexedValues | undefined {
     const state = this.state(type);
     const f = this.field(state, field);
-    const groups = this.fieldGroups([state.code, folded ? f.foldedCode ?? f.code : f.code, scopeKey(scope.status, scope.locale)]);
+    const groups = this.fieldGroups([state.code, folded ? f.foldedCode ?? f.code : f.code, scopeKey(scope.status, scope.locale)], f);
     if (!groups) return undefined;
-    let positions = this.positions.get(groups);
-    if (!positions) {
-      let max = -1;
-      for (const ids of groups.sets) if (ids.length > 0) max = Math.max(max, ids[ids.length - 1]!);
-      const at = new Int32Array(max + 1).fill(-1);
-      groups.sets.forEach((ids, i) => {
-        for (let k = 0; k < ids.length; k++) at[ids[k]!] = i;
-      });
-      this.positions.set(groups, (positions = at));
-    }
-    return { positions, values: groups.values };
+    return { positions: positionsOf(groups), values: groups.values };
   }
 
   /**
@@ -282,23 +280,8 @@ export class RowStore {
   rankRange(type: string, field: string, scope: RowScope, bound: IndexBound): readonly [number, number] | undefined {
     const state = this.state(type);
     const f = this.field(state, field);
-    const groups = this.fieldGroups([state.code, bound.folded ? f.foldedCode ?? f.code : f.code, scopeKey(scope.status, scope.locale)]);
-    if (!groups) return undefined;
-    const { values } = groups;
-    const enc = (v: unknown) => indexValue(f.index, v, bound.folded);
-    switch (bound.kind) {
-      case 'null':
-        return values[0] === null ? [0, 1] : [0, 0];
-      case 'eq': {
-        const v = enc(bound.value);
-        const at = firstAtLeast(values, v, false);
-        return at < values.length && compareIndexValues(values[at]!, v) === 0 ? [at, at + 1] : [at, at];
-      }
-      case 'range':
-        return rangeOf(values, bound, enc);
-      case 'prefix':
-        return undefined;
-    }
+    const groups = this.fieldGroups([state.code, bound.folded ? f.foldedCode ?? f.code : f.code, scopeKey(scope.status, scope.locale)], f);
+    return groups && ranksOf(groups, bound, (v) => indexValue(f.index, v, bound.folded));
   }
 
   /** Ids of rows whose folded text contains a trigram. */
@@ -345,7 +328,10 @@ export class RowStore {
       suspended.docs.set(ownCopy(row.documentId), id);
       suspended.lastId = id;
       suspended.writes++;
-    } else this.dbs.docs.putSync(docKey, id);
+    } else {
+      this.dbs.docs.putSync(docKey, id);
+      this.dropDocuments(state, s);
+    }
     this.universe.add([t, s], id);
     this.bumpCount(type, state, s, 1);
     for (const f of state.fields) eachRowEntry(f, row, this.indexer(t, s, id, true));
@@ -380,7 +366,10 @@ export class RowStore {
     if (state.suspended) {
       state.suspended.docs.delete(old.documentId);
       state.suspended.writes++;
-    } else this.dbs.docs.removeSync([t, old.documentId, s]);
+    } else {
+      this.dbs.docs.removeSync([t, old.documentId, s]);
+      this.dropDocuments(state, s);
+    }
     this.universe.remove([t, s], id);
     this.bumpCount(type, state, s, -1);
     this.cache.dropRow(type, id);
@@ -417,6 +406,11 @@ export class RowStore {
     return add ? (code, v) => this.index.add([t, code, s, v as Key], id) : (code, v) => this.index.remove([t, code, s, v as Key], id);
   }
 
+  /** The in-memory copy of the documentId index of scope `s` goes with a change to the lookup, as a field's with a change to its sets. */
+  private dropDocuments(state: TypeState, s: string): void {
+    if (state.documentCode !== undefined) this.cache.dropField(this.index.fieldKey([state.code, state.documentCode, s]));
+  }
+
   /** A suspended type's count is its held documentIds (countsOf), written by the build. */
   private bumpCount(type: string, state: TypeState, s: string, by: number): void {
     this.cache.dropCounts(type);
@@ -447,3 +441,4 @@ function ownCopy(text: string): string {
   // A lone surrogate does not survive UTF-8: such a text is copied joined to another (the slice of that keeps only it).
   return copy === text ? copy : ` ${text}`.slice(1);
 }
+

@@ -17,10 +17,10 @@ const A = 'api::a.a';
 const B = 'api::b.b';
 const layouts: TypeLayout[] = [
   { name: A, fields: [
-    { name: 'documentId', index: 'ordered' }, { name: 'name', index: 'text', grams: true }, { name: 'n', index: 'ordered' },
+    { name: 'documentId', index: 'document' }, { name: 'name', index: 'text', grams: true }, { name: 'n', index: 'ordered' },
     { name: 'at', index: 'instant' }, { name: 'items', index: 'ordered', path: ['parts', 'v'], multi: true },
   ] },
-  { name: B, fields: [{ name: 'documentId', index: 'ordered' }, { name: 'name', index: 'text' }] },
+  { name: B, fields: [{ name: 'documentId', index: 'document' }, { name: 'name', index: 'text' }] },
 ];
 const links: LinkLayout[] = [];
 const PUBLISHED = { status: 'published', locale: null } as const;

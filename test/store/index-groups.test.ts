@@ -85,4 +85,60 @@ describe('index range reads', () => {
     );
     expect(indexValue('text', LONG + 'a')).toBe(LONG);
   });
+
+  it('read the documentId index from the documentId lookup, each scope its own, in memory and inside a transaction alike', () => {
+    const D = 'api::doc.doc';
+    const docLayouts: TypeLayout[] = [{ name: D, fields: [{ name: 'documentId', index: 'document' }] }];
+    const ids = ['a', 'ab', 'b', 'ba', 'c', 'é', '😀'];
+    const documentIdBound: fc.Arbitrary<IndexBound> = fc.oneof(
+      fc.constantFrom(...ids, 'zz').map((value) => ({ kind: 'eq' as const, value })),
+      boundOf(fc.constantFrom(...ids, '', 'aa', 'bz'), false),
+    );
+    fc.assert(
+      fc.property(fc.subarray(ids), fc.subarray(ids), fc.array(documentIdBound, { minLength: 1, maxLength: 5 }), (published, drafts, bounds) => {
+        const dir = mkdtempSync(join(tmpdir(), 'quarry-doc-groups-'));
+        const store = Store.open({ path: dir, noSync: true }, docLayouts);
+        const draft = { status: 'draft', locale: null } as const;
+        try {
+          const row = (documentId: string) => ({ documentId, createdAt: '', updatedAt: '', publishedAt: '' });
+          const rows = store.transact(() => [
+            ...published.map((d) => ({ d, id: store.rows.insert(D, scope, row(d)).id })),
+            ...drafts.map((d) => ({ d, id: store.rows.insert(D, draft, row(d)).id })),
+          ]);
+          const inScope = new Set(published);
+          const want = (b: IndexBound) => rows.filter(({ d, id }) => inScope.has(d) && id <= published.length && selects(b, d)).map((r) => r.id);
+          const read = (b: IndexBound) => [...store.rows.indexGroups(D, 'documentId', scope, b)].flatMap((g) => [...g.ids]).sort((x, y) => x - y);
+          const inTxn = store.transact(() => bounds.map(read));
+          bounds.forEach((b, i) => {
+            expect({ b, ids: inTxn[i] }).toEqual({ b, ids: want(b) });
+            expect({ b, ids: read(b) }).toEqual({ b, ids: want(b) });
+            expect(store.rows.indexCount(D, 'documentId', scope, b)).toBe(want(b).length);
+          });
+          // A row removed goes from the copy in memory too.
+          const gone = rows.find((r) => r.id <= published.length);
+          if (gone) {
+            store.transact(() => store.rows.remove(D, scope, gone.id));
+            inScope.delete(gone.d);
+            bounds.forEach((b) => expect({ b, ids: read(b) }).toEqual({ b, ids: want(b) }));
+          }
+          expect(store.rows.idsEqual(D, 'documentId', draft, drafts[0] ?? 'zz')).toEqual(drafts.length > 0 ? [rows[published.length]!.id] : []);
+        } finally {
+          void store.close();
+          rmSync(dir, { recursive: true, force: true });
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
 });
+
+/** Whether a bound selects a documentId, compared as index values are. */
+function selects(b: IndexBound, d: string): boolean {
+  const c = (x: unknown) => compareIndexValues(d, x as string);
+  if (b.kind === 'eq') return d === b.value;
+  if (b.kind === 'prefix') return d.startsWith(b.prefix);
+  if (b.kind !== 'range') return false;
+  if (b.lo !== undefined && (b.loInclusive ? c(b.lo) < 0 : c(b.lo) <= 0)) return false;
+  if (b.hi !== undefined && (b.hiInclusive ? c(b.hi) > 0 : c(b.hi) >= 0)) return false;
+  return true;
+}

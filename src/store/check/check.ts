@@ -1,5 +1,6 @@
 import type { Dbs, RowDb } from '../dbs.js';
 import type { LinkLayout, TypeLayout } from '../layout.js';
+import { asKept } from '../index-upkeep.js';
 import { checkComponents, type ComponentLayout } from './components-check.js';
 import { checkLinks } from './links-check.js';
 import { Names } from './names.js';
@@ -31,7 +32,7 @@ export function checkStore(source: CheckSource, links: readonly LinkLayout[], co
   const ctx: CheckContext = { dbs: source.dbs, names, problems, counts };
   const rowIds = new Map<string, ReadonlySet<number>>();
   for (const layout of source.layouts) {
-    rowIds.set(layout.name, checkRows(ctx, layout, source.rowDbs.get(layout.name)!));
+    rowIds.set(layout.name, checkRows(ctx, asKept(source.dbs.meta, names.code(layout.name), layout), source.rowDbs.get(layout.name)!));
     counts.types++;
   }
   const instances = checkComponents(ctx, components, source.rowDbs);
