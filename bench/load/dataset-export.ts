@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createQuarry } from '../../src/index.js';
 import { Exporter } from '../../src/cli/transfer/export.js';
 import { RecordWriter } from '../../src/cli/transfer/files.js';
-import type { EndRecord, ExportHeader, LinksRecord, TargetRef, VersionRecord } from '../../src/cli/transfer/format.js';
+import type { EndRecord, ExportHeader, LinksRecord, RelationRef, VersionRecord } from '../../src/cli/transfer/format.js';
 import type { Dataset } from '../../fixtures/dataset/types.js';
 import { CATEGORY, CHEF, createdAtOf, documentIdOf, RESTAURANT } from './identities.js';
 
@@ -55,8 +55,9 @@ function* datasetRecords(data: Dataset): Generator<VersionRecord | LinksRecord> 
     return { kind: 'version', ...row(type, index), createdAt: at, updatedAt: at, publishedAt: at, data: { ...fields } };
   };
   // Every target is a published row in no locale: named by its documentId, as an export names it.
-  const ref = (type: string, index: number): TargetRef => documentIdOf(data.seed, type, index);
-  const links = (type: string, index: number, relations: Record<string, TargetRef[]>): LinksRecord => ({ kind: 'links', ...row(type, index), relations });
+  // Chefs, categories and restaurants are all written by the bulk door: a target is named by its position among its type's version records, as `quarry export` names it.
+  const ref = (index: number): RelationRef => index;
+  const links = (type: string, index: number, relations: Record<string, RelationRef[]>): LinksRecord => ({ kind: 'links', ...row(type, index), relations });
 
   for (const [i, chef] of data.chefs.entries()) yield version(CHEF, i, chef);
   for (const [i, category] of data.categories.entries()) yield version(CATEGORY, i, category);
@@ -69,16 +70,16 @@ function* datasetRecords(data: Dataset): Generator<VersionRecord | LinksRecord> 
   // The far sides list restaurants in id order, as the dataset defines them (types.ts).
   const { ofChef, ofCategory } = inverseLists(data);
   for (const [i, list] of ofCategory.entries()) {
-    if (list.length > 0) yield links(CATEGORY, i, { restaurants: list.map((r) => ref(RESTAURANT, r)) });
+    if (list.length > 0) yield links(CATEGORY, i, { restaurants: list.map(ref) });
   }
   for (const [i, list] of ofChef.entries()) {
-    if (list.length > 0) yield links(CHEF, i, { restaurants: list.map((r) => ref(RESTAURANT, r)) });
+    if (list.length > 0) yield links(CHEF, i, { restaurants: list.map(ref) });
   }
   index = 0;
   for (const r of data.restaurants()) {
-    const relations: Record<string, TargetRef[]> = {};
-    if (r.chef !== null) relations.chef = [ref(CHEF, r.chef)];
-    if (r.categories.length > 0) relations.categories = r.categories.map((c) => ref(CATEGORY, c));
+    const relations: Record<string, RelationRef[]> = {};
+    if (r.chef !== null) relations.chef = [ref(r.chef)];
+    if (r.categories.length > 0) relations.categories = r.categories.map(ref);
     if (Object.keys(relations).length > 0) yield links(RESTAURANT, index, relations);
     index++;
   }

@@ -10,14 +10,21 @@ import { refuseSecondDocument } from './single-type.js';
 import { checkUniqueBuilt } from './unique.js';
 import { freeDocumentId, type DocumentWriter, type Timestamps } from './write.js';
 
-/** A relation target as an export names it: a published row in no locale by its documentId alone. */
-export type RowRef = string | {
+/**
+ * A relation target as an export names it: a published row in no locale by its documentId alone;
+ * or, in a list `links` fills, by a number: its position among the rows `insert` wrote of its
+ * type in this load, 0 the first.
+ */
+export type RowRef = number | string | {
   readonly documentId: string;
   readonly locale: string | null;
   readonly status: Status;
 };
 
-const documentIdOf = (ref: RowRef): string => (typeof ref === 'string' ? ref : ref.documentId);
+/** A target named by its documentId; a position is named so in messages. */
+type NamedRef = Exclude<RowRef, number>;
+
+const documentIdOf = (ref: NamedRef): string => (typeof ref === 'string' ? ref : ref.documentId);
 
 /** One version of a document as an export holds it. */
 export interface RowRecord extends Timestamps {
@@ -44,6 +51,8 @@ export class BulkLoad {
   private readonly built = new Set<ContentType>();
   /** `fills`, per attribute: asked for every relation of every record. */
   private readonly filled = new Map<RelationAttribute, boolean>();
+  /** The rows `insert` wrote, per type in the order it wrote them: what a position names (RowRef). */
+  private readonly written = new Map<string, number[]>();
 
   constructor(
     private readonly engine: DocumentEngine,
@@ -79,7 +88,10 @@ export class BulkLoad {
       const input = withHashesSync(readWriteData(this.engine.registry, ct, record.data));
       const [relation] = input.relations;
       if (relation) throw ValidationError.at(`data.${relation[0].name}`, 'a row is written with its fields only: its relations come with its links');
-      this.writer.create(ct, input, null, freeDocumentId(this.engine.store, ct, record.documentId), record);
+      const row = this.writer.create(ct, input, null, freeDocumentId(this.engine.store, ct, record.documentId), record);
+      let written = this.written.get(ct.uid);
+      if (!written) this.written.set(ct.uid, (written = []));
+      written.push(row.id);
     });
   }
 
@@ -103,7 +115,7 @@ export class BulkLoad {
         const refs = lists[attr.name] ?? [];
         if (this.fills(attr)) this.fill(attr, source, refs, `${path}.${attr.name}`);
         // Emptying an empty list changes nothing: a count is a point read, where a set reads the list in order.
-        else if (refs.length > 0 || this.engine.store.links.count(attr.listName, source) > 0) (others ??= {})[attr.name] = setOf(attr, refs);
+        else if (refs.length > 0 || this.engine.store.links.count(attr.listName, source) > 0) (others ??= {})[attr.name] = setOf(attr, named(refs, `${path}.${attr.name}`));
       }
       if (others === undefined) return;
       const row = { type: ct, id: source, documentId, ...PUBLISHED };
@@ -122,6 +134,7 @@ export class BulkLoad {
       for (const ct of this.built) checkUniqueBuilt(this.engine, ct, PUBLISHED);
     });
     this.built.clear();
+    this.written.clear();
     for (const { name, own, far } of this.sides.values()) {
       if (own.links !== far.links || own.a !== far.a || own.b !== far.b) {
         throw new ValidationError(`the two sides of ${name} disagree: ${own.links} links one way, ${far.links} the other, or they link other entries`);
@@ -151,8 +164,10 @@ export class BulkLoad {
     if (!attr.toMany && refs.length > 1) throw ValidationError.at(path, `${attr.name} links at most one entry, the record lists ${refs.length}`);
     // A filled relation's target type keeps one version of each document, in no locale, and it
     // is no media field (`fills`): a reference names the one row resolveRef would find for it.
-    const targets = refs.map((ref, i) => this.engine.store.rows.idOf(attr.target, documentIdOf(ref), 'published', null)
-      ?? notFound(`${path}.${i}`, documentIdOf(ref)));
+    const written = this.written.get(attr.target);
+    const targets = refs.map((ref, i) => typeof ref === 'number'
+      ? written?.[ref] ?? noRowAt(`${path}.${i}`, attr.target, ref, written?.length ?? 0)
+      : this.engine.store.rows.idOf(attr.target, documentIdOf(ref), 'published', null) ?? notFound(`${path}.${i}`, documentIdOf(ref)));
     if (hasRepeat(targets)) throw ValidationError.at(path, `${attr.name} lists an entry twice`);
     const twoWay = attr.inverse !== undefined;
     this.engine.writer.fillList(attr, source, targets, !twoWay);
@@ -183,7 +198,7 @@ export class BulkLoad {
  * item of a list; a row without versions that links both versions of one document names it
  * once, without a status, which links both.
  */
-export function setOf(attr: RelationAttribute, refs: readonly RowRef[]): { set: unknown[] } {
+export function setOf(attr: RelationAttribute, refs: readonly NamedRef[]): { set: unknown[] } {
   const items = refs.map((r) => (typeof r === 'string' ? { documentId: r, locale: null, status: 'published' } : { documentId: r.documentId, locale: r.locale, status: r.status }));
   const [a, b] = items;
   if (!attr.toMany && items.length === 2 && a!.documentId === b!.documentId) return { set: [{ documentId: a!.documentId, locale: a!.locale }] };
@@ -195,6 +210,17 @@ function hasRepeat(ids: readonly number[]): boolean {
   if (ids.length > 16) return new Set(ids).size !== ids.length;
   for (let i = 1; i < ids.length; i++) for (let j = 0; j < i; j++) if (ids[i] === ids[j]) return true;
   return false;
+}
+
+/** A list named by documentIds: a position names a target only in a list `links` fills. */
+export function named(refs: readonly RowRef[], path: string): NamedRef[] {
+  const at = refs.findIndex((ref) => typeof ref === 'number');
+  if (at >= 0) throw ValidationError.at(`${path}.${at}`, 'a position names a target only in a relation between two types a bulk load writes');
+  return refs as NamedRef[];
+}
+
+function noRowAt(path: string, type: string, position: number, rows: number): never {
+  throw ValidationError.at(path, `${type} has no row at position ${position}: this load wrote ${rows}`);
 }
 
 function notFound(path: string, documentId: string): never {

@@ -9,6 +9,8 @@ import {
   type ExportHeader, type ExportRecord, type LinksRecord, type VersionRecord,
 } from './format.js';
 import { LinkReader } from './row-links.js';
+import { positional } from './bulk-types.js';
+import { lowerBound } from '../../store/sorted-ids.js';
 
 /** Rows per read: the document service's largest page. */
 const PAGE = 100;
@@ -22,6 +24,7 @@ export class Exporter {
   /** Rows read so far, of `total()`. */
   visited = 0;
   private readonly linkReaders = new Map<string, LinkReader>();
+  private readonly positionsByType = new Map<string, (id: number) => number>();
 
   constructor(private readonly quarry: Quarry) {}
 
@@ -111,9 +114,27 @@ export class Exporter {
     }
   }
 
+  /**
+   * The position of a row of a type the bulk door writes among its version records: its rank
+   * among the type's row ids, as `versions` writes them in id order.
+   */
+  private positions(type: string): (id: number) => number {
+    let position = this.positionsByType.get(type);
+    if (!position) {
+      const ids = this.quarry.store.rows.ids(type, { status: 'published', locale: null });
+      position = (id) => {
+        const at = lowerBound(ids, id);
+        if (ids[at] !== id) throw new Error(`${type} row ${id} is linked but has no version record`);
+        return at;
+      };
+      this.positionsByType.set(type, position);
+    }
+    return position;
+  }
+
   private linkReader(ct: ContentType): LinkReader {
     let reader = this.linkReaders.get(ct.uid);
-    if (!reader) this.linkReaders.set(ct.uid, (reader = new LinkReader(this.quarry.registry, ct)));
+    if (!reader) this.linkReaders.set(ct.uid, (reader = new LinkReader(this.quarry.registry, ct, (attr) => (positional(this.quarry, attr) ? this.positions(attr.target) : undefined))));
     return reader;
   }
 
@@ -149,3 +170,4 @@ export class Exporter {
     return [...types.filter((ct) => ct.uid === FILE_UID), ...types.filter((ct) => ct.uid !== FILE_UID)];
   }
 }
+

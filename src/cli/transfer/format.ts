@@ -24,10 +24,11 @@ import type { Status } from '../../store/layout.js';
 export const FORMAT = 'quarry-export';
 /**
  * Version 2 added the files of file records; version 3 names a target that is a published row in
- * no locale by its documentId alone. Exports of versions 1 and 2 still import.
+ * no locale by its documentId alone; version 4 names a target by its position where the bulk door
+ * writes both sides (`RelationRef`). Exports of versions 1 to 3 still import.
  */
-export const FORMAT_VERSION = 3;
-export const READABLE_VERSIONS: readonly number[] = [1, 2, FORMAT_VERSION];
+export const FORMAT_VERSION = 4;
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, FORMAT_VERSION];
 
 
 export interface ExportHeader {
@@ -93,10 +94,18 @@ export type TargetRef = string | {
   readonly status: Status;
 };
 
+/**
+ * A target in a links record's own relations: as `TargetRef`, or, in a relation between two
+ * types whose records the bulk door writes (`positional`), its position among the version records
+ * of its type, 0 the first. An import then finds the row it wrote for that record by the number
+ * instead of looking up its documentId: a third of the time a 100k import spent on its links.
+ */
+export type RelationRef = TargetRef | number;
+
 /** One row's relations, each list in its order; empty lists are left out. */
 export interface LinksRecord extends RowKey {
   readonly kind: 'links';
-  readonly relations: Readonly<Record<string, readonly TargetRef[]>>;
+  readonly relations: Readonly<Record<string, readonly RelationRef[]>>;
   /** The relations inside the row's components, when some item links something. */
   readonly components?: ComponentLinks;
 }

@@ -2,10 +2,11 @@ import type { Entry, Quarry } from '../../index.js';
 import type { ContentType } from '../../schema/types.js';
 import { shownRelation, shownRelations } from '../../schema/shown-relations.js';
 import { relationsWithin } from './component-fields.js';
+import { bulkWritten } from './bulk-types.js';
 import { ComponentLinker, type RowIds } from './component-links.js';
 import { sectionOf, type ExportRecord, type LinksRecord, type Section, type VersionRecord } from './format.js';
 import { describe } from './records.js';
-import { setOf } from '../../documents/bulk-load.js';
+import { named, setOf } from '../../documents/bulk-load.js';
 
 interface Pending {
   /** A bulk write (synchronous), or a document service call. */
@@ -111,8 +112,9 @@ export class Importer {
       this.inOrder = false;
       if (record.kind === 'version') this.call(this.writeVersion(ct, record), record, n, false);
       else {
-        const data = { ...relationData(ct, record), ...this.componentData(ct, record, n) };
-        this.call(() => this.svc(ct).update({ documentId: record.documentId, locale: record.locale ?? undefined, data }), record, n, true);
+        const components = this.componentData(ct, record, n);
+        // Read when the call runs, so that what it refuses is reported with the record.
+        this.call(() => this.svc(ct).update({ documentId: record.documentId, locale: record.locale ?? undefined, data: { ...relationData(ct, record), ...components } }), record, n, true);
       }
     }
     this.count++;
@@ -123,7 +125,7 @@ export class Importer {
   /** Whether a type's records take the bulk door (`Quarry.bulk`): it has no versions, no locales, and no relations inside components. */
   private direct(ct: ContentType): boolean {
     let direct = this.directTypes.get(ct.uid);
-    if (direct === undefined) this.directTypes.set(ct.uid, (direct = this.quarry.bulk.takes(ct) && relationsWithin(this.quarry.registry, ct).length === 0));
+    if (direct === undefined) this.directTypes.set(ct.uid, (direct = bulkWritten(this.quarry, ct)));
     return direct;
   }
 
@@ -253,7 +255,7 @@ function relationData(ct: ContentType, record: LinksRecord): Record<string, unkn
     // A private relation is never exported: refused, as the bulk door refuses it.
     if (!shownRelation(ct, name)) throw new Error(`${ct.uid} has no relation ${name}`);
   }
-  for (const attr of shownRelations(ct)) data[attr.name] = setOf(attr, record.relations[attr.name] ?? []);
+  for (const attr of shownRelations(ct)) data[attr.name] = setOf(attr, named(record.relations[attr.name] ?? [], `relations.${attr.name}`));
   return data;
 }
 

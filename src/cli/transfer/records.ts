@@ -3,7 +3,7 @@ import { shapeDifferences, shapesOf } from '../../schema/shapes.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import {
   FORMAT, READABLE_VERSIONS,
-  type CarriedFile, type EndRecord, type ExportHeader, type ExportRecord, type TargetRef,
+  type CarriedFile, type EndRecord, type ExportHeader, type ExportRecord, type RelationRef, type TargetRef,
 } from './format.js';
 import type { Status } from '../../store/layout.js';
 import { FILE_UID } from '../../schema/builtin-upload.js';
@@ -83,7 +83,7 @@ export function readRecord(value: unknown, registry: SchemaRegistry, n: number):
   if (r.kind === 'links') {
     if (!isRecord(r.relations)) fail('a links record needs a "relations" object');
     for (const [name, refs] of Object.entries(r.relations as object)) {
-      if (!Array.isArray(refs) || !refs.every(isTargetRef)) fail(`relation ${name} ${TARGETS_ARE}`);
+      if (!Array.isArray(refs) || !refs.every(isRelationRef)) fail(`relation ${name} must be a list of documentIds, positions or { documentId, locale, status }`);
     }
     // Its layout is checked against the row's components when they are linked (component-links.ts).
     if (r.components !== undefined && !isRecord(r.components)) fail('"components" must be an object of component fields');
@@ -103,6 +103,7 @@ const isCarriedFile = (v: unknown): v is CarriedFile =>
 const isStatus = (v: unknown): v is Status => v === 'draft' || v === 'published';
 export const isTargetRef = (v: unknown): v is TargetRef =>
   typeof v === 'string' || (isRecord(v) && typeof v.documentId === 'string' && (v.locale === null || typeof v.locale === 'string') && isStatus(v.status));
+const isRelationRef = (v: unknown): v is RelationRef => (Number.isSafeInteger(v) && (v as number) >= 0) || isTargetRef(v);
 
 /** What a relation's list in a record must be, for the error that refuses it. */
 export const TARGETS_ARE = 'must be a list of documentIds or { documentId, locale, status }';

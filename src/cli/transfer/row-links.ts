@@ -4,11 +4,11 @@ import type { SchemaRegistry } from '../../schema/registry.js';
 import type { ContentType, RelationAttribute } from '../../schema/types.js';
 import { shownRelations } from '../../schema/shown-relations.js';
 import { componentFieldsOf, componentPopulate, holdsLinks, isList, relationsWithin, type ComponentField } from './component-fields.js';
-import type { ComponentLinks, ItemLinks, TargetRef } from './format.js';
+import type { ComponentLinks, ItemLinks, RelationRef, TargetRef } from './format.js';
 
 /** What one row links: its own relations, and those inside its components (undefined when none link anything). */
 export interface RowLinks {
-  readonly relations: Record<string, TargetRef[]>;
+  readonly relations: Record<string, RelationRef[]>;
   readonly components: ComponentLinks | undefined;
 }
 
@@ -28,7 +28,12 @@ export class LinkReader {
   private readonly relations: readonly RelationAttribute[];
   private readonly fields: readonly ComponentField[];
 
-  constructor(private readonly registry: SchemaRegistry, ct: ContentType) {
+  constructor(
+    private readonly registry: SchemaRegistry,
+    ct: ContentType,
+    /** For a relation whose targets are named by position (format.ts, `RelationRef`), the position of a target row's id. */
+    private readonly positionsOf: (attr: RelationAttribute) => ((id: number) => number) | undefined = () => undefined,
+  ) {
     this.relations = shownRelations(ct);
     this.fields = componentFieldsOf(ct).filter((f) => !f.private && holdsLinks(registry, f));
     this.populate = componentPopulate(registry, ct, true, (attr) => this.targetFields(attr));
@@ -39,9 +44,10 @@ export class LinkReader {
 
   /** `entry` as read, and when `bothViews`, the same row read in the drafts view. */
   read(entry: Entry, drafts: Entry | undefined): RowLinks {
-    const relations: Record<string, TargetRef[]> = {};
+    const relations: Record<string, RelationRef[]> = {};
     for (const attr of this.relations) {
-      const targets = this.targets(attr, entry[attr.name], drafts?.[attr.name]);
+      const position = this.positionsOf(attr);
+      const targets = position ? (itemsOf(entry[attr.name]) as readonly Entry[]).map((e) => position(e.id as number)) : this.targets(attr, entry[attr.name], drafts?.[attr.name]);
       if (targets.length > 0) relations[attr.name] = targets;
     }
     const components: Record<string, ItemLinks | ItemLinks[] | null> = {};

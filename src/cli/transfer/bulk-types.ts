@@ -1,0 +1,18 @@
+import type { Quarry } from '../../index.js';
+import type { ContentType, RelationAttribute } from '../../schema/types.js';
+import { relationsWithin } from './component-fields.js';
+
+/** Whether an import writes a type's records through the bulk door (`Quarry.bulk`): no versions, no locales, no relations inside components. */
+export function bulkWritten(quarry: Quarry, ct: ContentType): boolean {
+  return quarry.bulk.takes(ct) && relationsWithin(quarry.registry, ct).length === 0;
+}
+
+/**
+ * Whether an export names a relation's targets by position (format.ts, `RelationRef`): the bulk
+ * door writes the rows of both its types, and fills its lists (no media field).
+ */
+export function positional(quarry: Quarry, attr: RelationAttribute): boolean {
+  const source = quarry.registry.get(attr.source);
+  const target = quarry.registry.get(attr.target);
+  return attr.media === undefined && source !== undefined && target !== undefined && bulkWritten(quarry, source) && bulkWritten(quarry, target);
+}
