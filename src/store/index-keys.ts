@@ -25,11 +25,14 @@ export const INDEXED_TEXT_CHARS = 256;
 export function foldCase(s: string): string {
   let folded = foldedTexts.get(s);
   if (folded === undefined) {
-    folded = s.toLowerCase().replaceAll('ς', 'σ');
+    folded = foldText(s);
     foldedTexts.set(s, folded);
   }
   return folded;
 }
+
+/** `foldCase` without remembering: for a text folded once, as an index entry's is (a bulk load's hundred thousand names were kept, and collected, for nothing). */
+export const foldText = (s: string): string => s.toLowerCase().replaceAll('ς', 'σ');
 
 /**
  * Folds are remembered: the `i` operators fold every candidate's text on every query, and the
@@ -42,8 +45,13 @@ const foldedTexts = new BoundedMap<string, string>(MAX_FOLDED);
 
 /** The distinct three-code-point substrings of a (folded) text: a needle's all occur in any text containing it. */
 export function trigramsOf(text: string): Set<string> {
-  const cps = Array.from(text);
   const grams = new Set<string>();
+  // Without surrogate pairs a code point is a code unit: three units are cut at once, not joined from an array of code points (a third of a 100k import's trigram time).
+  if (!SURROGATE.test(text)) {
+    for (let i = 0; i + 3 <= text.length; i++) grams.add(text.substring(i, i + 3));
+    return grams;
+  }
+  const cps = Array.from(text);
   for (let i = 0; i + 3 <= cps.length; i++) grams.add(cps[i]! + cps[i + 1]! + cps[i + 2]!);
   return grams;
 }

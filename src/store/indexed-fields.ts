@@ -1,5 +1,5 @@
 import { itemCount, valueAtPath, valuesAtPath } from './field-paths.js';
-import { foldCase, indexValue, trigramsOf, type IndexValue } from './index-keys.js';
+import { foldText, indexValue, textPrefix, trigramsOf, type IndexValue } from './index-keys.js';
 import type { FieldLayout, TypeLayout } from './layout.js';
 
 /** A field with the codes of the index sets it keeps. */
@@ -35,9 +35,12 @@ export function codesOf(fields: readonly IndexedField[]): number[] {
 export function eachIndexEntry(f: IndexedField, value: unknown, visit: Visit): void {
   if (!keepsSets(f)) return;
   visit(f.code, indexValue(f.index, value));
-  if (f.foldedCode !== undefined) visit(f.foldedCode, indexValue(f.index, value, true));
-  if (f.gramCode !== undefined && typeof value === 'string') {
-    for (const gram of trigramsOf(foldCase(value))) visit(f.gramCode, gram);
+  if (f.foldedCode === undefined && f.gramCode === undefined) return;
+  // A text is folded once for its twin and its trigrams.
+  const folded = typeof value === 'string' ? foldText(value) : undefined;
+  if (f.foldedCode !== undefined) visit(f.foldedCode, folded === undefined ? indexValue(f.index, value, true) : textPrefix(folded));
+  if (f.gramCode !== undefined && folded !== undefined) {
+    for (const gram of trigramsOf(folded)) visit(f.gramCode, gram);
   }
 }
 
