@@ -21,7 +21,7 @@ export type RowRef = number | string | {
   readonly status: Status;
 };
 
-/** A target named by its documentId; a position is named so in messages. */
+/** A target named by its documentId, as an update's relation payload names it: what a list `links` does not fill must hold (`named`). */
 type NamedRef = Exclude<RowRef, number>;
 
 const documentIdOf = (ref: NamedRef): string => (typeof ref === 'string' ? ref : ref.documentId);

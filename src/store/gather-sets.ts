@@ -24,7 +24,7 @@ const SAMPLE_ROWS = 2_000;
 /**
  * How many times `passBytes` a load's first pass may take when that holds every code, so that no
  * second pass reads the rows again: at 100k restaurants, the one pass instead of two took an
- * import from 8.17 to 7.61 s (medians of 10, alternating); at 1M the codes outgrow it early, and
+ * import from 7.28 to 6.84 s (medians of 10, alternating); at 1M the codes outgrow it early, and
  * the pass keeps `passBytes`.
  */
 const WHOLE_PASS = 2;

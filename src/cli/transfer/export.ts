@@ -170,4 +170,3 @@ export class Exporter {
     return [...types.filter((ct) => ct.uid === FILE_UID), ...types.filter((ct) => ct.uid !== FILE_UID)];
   }
 }
-
