@@ -2,7 +2,7 @@ import type { Key } from 'lmdb';
 import { indexValue, mayBeCut, scopeKey, type IndexValue } from './index-keys.js';
 import { eachChangedEntry, eachRowEntry, indexedFieldsOf, keepsSets, type IndexedField } from './indexed-fields.js';
 import { firstAtLeast, inclusiveness, rangeOf, type IndexBound } from './index-bounds.js';
-import { documentGroups, positionsOf, ranksOf, storedGroups } from './field-groups.js';
+import { documentGroups, documentSet, dropDocumentSet, positionsOf, ranksOf, storedGroups } from './field-groups.js';
 import { MAX } from './keys.js';
 import type { Row, RowScope, Status, TypeLayout } from './layout.js';
 import { Postings } from './postings.js';
@@ -10,7 +10,6 @@ import { instantFields, readRow, storedRow } from './row-times.js';
 import type { FieldGroups, IndexedValues, IndexGroup, ReadCache } from './read-cache.js';
 import type { ReadGuard } from './read-guard.js';
 import { seqKey, SHAPES_FIRST, type Dbs, type RowDb } from './dbs.js';
-import { EMPTY_IDS } from './sorted-ids.js';
 import { moveCount, storedCounts } from './row-counts.js';
 import type { BuildTarget, HeldIndexes } from './index-build.js';
 
@@ -133,7 +132,7 @@ export class RowStore {
     const state = this.state(type);
     const f = this.field(state, field);
     const v = indexValue(f.index, value);
-    const ids = this.setOf(state, f, [state.code, f.code, scopeKey(scope.status, scope.locale)], v);
+    const ids = this.setOf(f, [state.code, f.code, scopeKey(scope.status, scope.locale)], v);
     // A key that is not the value itself may stand for several (cut text): the rows decide. An instant's milliseconds stand for one.
     const whole = v === value || (f.index === 'instant' && typeof v === 'number');
     return whole ? [...ids] : [...ids].filter((id) => readRow(state.db.get(id) as Row | undefined, state.instants)?.[field] === value);
@@ -160,7 +159,7 @@ export class RowStore {
     if (bound.kind === 'eq' || bound.kind === 'null') {
       // One value is one set: a point read, not a range.
       const value = bound.kind === 'eq' ? enc(bound.value) : null;
-      const ids = this.setOf(state, f, base, value);
+      const ids = this.setOf(f, base, value);
       if (ids.length > 0) yield group(value, ids);
       return;
     }
@@ -252,10 +251,8 @@ export class RowStore {
   }
 
   /** The ids of one value's set of a field (`base` as `fieldGroups` takes it): for the documentId, its row in that scope. */
-  private setOf(state: TypeState, f: IndexedField, base: Key[], value: IndexValue): Uint32Array {
-    if (keepsSets(f)) return this.index.get([...base, value as Key]);
-    const id = typeof value === 'string' ? this.idOfScope(state, value, base[2] as string) : undefined;
-    return id === undefined ? EMPTY_IDS : Uint32Array.of(id);
+  private setOf(f: IndexedField, base: Key[], value: IndexValue): Uint32Array {
+    return keepsSets(f) ? this.index.get([...base, value as Key]) : documentSet(this.cache, this.dbs.docs, base, value);
   }
 
   /**
@@ -330,7 +327,7 @@ export class RowStore {
       suspended.writes++;
     } else {
       this.dbs.docs.putSync(docKey, id);
-      this.dropDocuments(state, s);
+      this.dropDocuments(state, s, row.documentId);
     }
     this.universe.add([t, s], id);
     this.bumpCount(type, state, s, 1);
@@ -368,7 +365,7 @@ export class RowStore {
       state.suspended.writes++;
     } else {
       this.dbs.docs.removeSync([t, old.documentId, s]);
-      this.dropDocuments(state, s);
+      this.dropDocuments(state, s, old.documentId);
     }
     this.universe.remove([t, s], id);
     this.bumpCount(type, state, s, -1);
@@ -406,9 +403,11 @@ export class RowStore {
     return add ? (code, v) => this.index.add([t, code, s, v as Key], id) : (code, v) => this.index.remove([t, code, s, v as Key], id);
   }
 
-  /** The in-memory copy of the documentId index of scope `s` goes with a change to the lookup, as a field's with a change to its sets. */
-  private dropDocuments(state: TypeState, s: string): void {
-    if (state.documentCode !== undefined) this.cache.dropField(this.index.fieldKey([state.code, state.documentCode, s]));
+  /** What is kept in memory of the documentId index of scope `s` goes with a change to the lookup, as a field's with a change to its sets. */
+  private dropDocuments(state: TypeState, s: string, documentId: string): void {
+    if (state.documentCode === undefined) return;
+    this.cache.dropField(this.index.fieldKey([state.code, state.documentCode, s]));
+    dropDocumentSet(this.cache, state.code, s, documentId);
   }
 
   /** A suspended type's count is its held documentIds (countsOf), written by the build. */

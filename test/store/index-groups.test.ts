@@ -122,6 +122,10 @@ describe('index range reads', () => {
             bounds.forEach((b) => expect({ b, ids: read(b) }).toEqual({ b, ids: want(b) }));
           }
           expect(store.rows.idsEqual(D, 'documentId', draft, drafts[0] ?? 'zz')).toEqual(drafts.length > 0 ? [rows[published.length]!.id] : []);
+          // A documentId read as absent, then written: found (what was kept of it went with the write).
+          expect(store.rows.idsEqual(D, 'documentId', scope, 'new')).toEqual([]);
+          const added = store.transact(() => store.rows.insert(D, scope, row('new')).id);
+          expect(store.rows.idsEqual(D, 'documentId', scope, 'new')).toEqual([added]);
         } finally {
           void store.close();
           rmSync(dir, { recursive: true, force: true });
