@@ -54,10 +54,9 @@ function* datasetRecords(data: Dataset): Generator<VersionRecord | LinksRecord> 
     const at = new Date(createdAtOf(index)).toISOString();
     return { kind: 'version', ...row(type, index), createdAt: at, updatedAt: at, publishedAt: at, data: { ...fields } };
   };
-  // Every target is a published row in no locale: named by its documentId, as an export names it.
-  // Chefs, categories and restaurants are all written by the bulk door: a target is named by its position among its type's version records, as `quarry export` names it.
-  const ref = (index: number): RelationRef => index;
-  const links = (type: string, index: number, relations: Record<string, RelationRef[]>): LinksRecord => ({ kind: 'links', ...row(type, index), relations });
+  // Chefs, categories and restaurants are all written by the bulk door: a target is named by its
+  // index, its position among its type's version records, as `quarry export` names it (RelationRef).
+  const links = (type: string, index: number, relations: Record<string, readonly RelationRef[]>): LinksRecord => ({ kind: 'links', ...row(type, index), relations });
 
   for (const [i, chef] of data.chefs.entries()) yield version(CHEF, i, chef);
   for (const [i, category] of data.categories.entries()) yield version(CATEGORY, i, category);
@@ -70,16 +69,16 @@ function* datasetRecords(data: Dataset): Generator<VersionRecord | LinksRecord> 
   // The far sides list restaurants in id order, as the dataset defines them (types.ts).
   const { ofChef, ofCategory } = inverseLists(data);
   for (const [i, list] of ofCategory.entries()) {
-    if (list.length > 0) yield links(CATEGORY, i, { restaurants: list.map(ref) });
+    if (list.length > 0) yield links(CATEGORY, i, { restaurants: list });
   }
   for (const [i, list] of ofChef.entries()) {
-    if (list.length > 0) yield links(CHEF, i, { restaurants: list.map(ref) });
+    if (list.length > 0) yield links(CHEF, i, { restaurants: list });
   }
   index = 0;
   for (const r of data.restaurants()) {
-    const relations: Record<string, RelationRef[]> = {};
-    if (r.chef !== null) relations.chef = [ref(r.chef)];
-    if (r.categories.length > 0) relations.categories = r.categories.map(ref);
+    const relations: Record<string, readonly RelationRef[]> = {};
+    if (r.chef !== null) relations.chef = [r.chef];
+    if (r.categories.length > 0) relations.categories = r.categories;
     if (Object.keys(relations).length > 0) yield links(RESTAURANT, index, relations);
     index++;
   }

@@ -205,17 +205,22 @@ export class LinkStore {
       if (anchor.start < 0) throw new Error(`Link anchor ${where.target} is not in the list`);
       at = where.at === 'before' ? anchor.start : anchor.end;
     }
-    const placed = packedSplice(bytes, was, at, own);
     this.cache.dropSet(orderHead(l), source);
-    if (placed.length > this.packedBytes) {
-      this.dbs.links.removeSync([l, source]);
-      this.writeKeyed(l, source, unpackList(placed)!);
-    } else {
-      this.dbs.links.putSync([l, source], placed);
-    }
+    this.storeChanged(l, source, packedSplice(bytes, was, at, own));
     if (was.start >= 0) return;
     this.adjacency.add([l, source], target);
     if (bytes.length === 0) this.adjacency.add([l, ANY], source);
+  }
+
+  /**
+   * Stores a packed list's bytes after a change: none, its entry goes; past `packedBytes` (grown,
+   * or packed that long by a bulk load's `fill`), it is written keyed, so that it is not written
+   * whole again for each later change.
+   */
+  private storeChanged(l: number, source: number, bytes: Uint8Array): void {
+    if (bytes.length > 0 && bytes.length <= this.packedBytes) return void this.dbs.links.putSync([l, source], bytes);
+    this.dbs.links.removeSync([l, source]);
+    if (bytes.length > 0) this.writeKeyed(l, source, unpackList(bytes)!);
   }
 
   /**
@@ -302,10 +307,7 @@ export class LinkStore {
     if (at.start < 0) return false;
     this.cache.dropSet(orderHead(l), source);
     const rest = packedSplice(bytes, at, 0, undefined);
-    if (rest.length > 0 && rest.length <= this.packedBytes) this.dbs.links.putSync([l, source], rest);
-    else this.dbs.links.removeSync([l, source]);
-    // A list a bulk load packed past PACKED_BYTES is not written whole again for each change.
-    if (rest.length > this.packedBytes) this.writeKeyed(l, source, unpackList(rest)!);
+    this.storeChanged(l, source, rest);
     this.adjacency.remove([l, source], target);
     if (rest.length === 0) this.adjacency.remove([l, ANY], source);
     return true;

@@ -78,13 +78,10 @@ export class RowStore {
 
   /** The row id of one version of a document. */
   idOf(type: string, documentId: string, status: Status, locale: string | null): number | undefined {
-    return this.idOfScope(this.state(type), documentId, scopeKey(status, locale));
-  }
-
-  private idOfScope(state: TypeState, documentId: string, s: string): number | undefined {
-    const { suspended } = state;
+    const { suspended, code } = this.state(type);
+    const s = scopeKey(status, locale);
     if (suspended) return s === suspended.scope ? suspended.docs.get(documentId) : undefined;
-    return this.dbs.docs.get([state.code, documentId, s]);
+    return this.dbs.docs.get([code, documentId, s]);
   }
 
   /** Every stored version of a document. */

@@ -9,10 +9,8 @@ export function bulkWritten(quarry: Quarry, ct: ContentType): boolean {
 
 /**
  * Whether an export names a relation's targets by position (format.ts, `RelationRef`): the bulk
- * door writes the rows of both its types, and fills its lists (no media field).
+ * door fills its lists (`BulkLoad.fills`), and an import writes the rows of both its types there.
  */
 export function positional(quarry: Quarry, attr: RelationAttribute): boolean {
-  const source = quarry.registry.get(attr.source);
-  const target = quarry.registry.get(attr.target);
-  return attr.media === undefined && source !== undefined && target !== undefined && bulkWritten(quarry, source) && bulkWritten(quarry, target);
+  return quarry.bulk.fills(attr) && bulkWritten(quarry, quarry.registry.require(attr.source)) && bulkWritten(quarry, quarry.registry.require(attr.target));
 }

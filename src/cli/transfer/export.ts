@@ -9,7 +9,7 @@ import {
   type ExportHeader, type ExportRecord, type LinksRecord, type VersionRecord,
 } from './format.js';
 import { LinkReader } from './row-links.js';
-import { positional } from './bulk-types.js';
+import { bulkWritten, positional } from './bulk-types.js';
 import { lowerBound } from '../../store/sorted-ids.js';
 
 /** Rows per read: the document service's largest page. */
@@ -24,7 +24,11 @@ export class Exporter {
   /** Rows read so far, of `total()`. */
   visited = 0;
   private readonly linkReaders = new Map<string, LinkReader>();
-  private readonly positionsByType = new Map<string, (id: number) => number>();
+  /**
+   * Per type whose targets may be named by position, the row ids of its version records as
+   * written, in id order (packed once its links begin): a target's position is its index here.
+   */
+  private readonly written = new Map<string, number[] | Uint32Array>();
 
   constructor(private readonly quarry: Quarry) {}
 
@@ -79,9 +83,12 @@ export class Exporter {
     const scalars = [...ct.attributes.values()].filter((a) => a.kind === 'scalar').map((a) => a.name);
     const components = componentFieldsOf(ct).filter((a) => !a.private);
     const populate = componentPopulate(registry, ct, false);
+    const written: number[] | undefined = status === 'published' && bulkWritten(this.quarry, ct) ? [] : undefined;
+    if (written) this.written.set(ct.uid, written);
     for await (const page of this.pages(ct, status, components.length > 0 ? populate : undefined)) {
       for (const entry of page) {
         this.visited++;
+        written?.push(entry.id as number);
         const data: Record<string, unknown> = {};
         for (const name of scalars) if (name in entry) data[name] = entry[name];
         for (const attr of components) data[attr.name] = payloadOf(registry, attr, entry[attr.name]);
@@ -114,27 +121,18 @@ export class Exporter {
     }
   }
 
-  /**
-   * The position of a row of a type the bulk door writes among its version records: its rank
-   * among the type's row ids, as `versions` writes them in id order.
-   */
-  private positions(type: string): (id: number) => number {
-    let position = this.positionsByType.get(type);
-    if (!position) {
-      const ids = this.quarry.store.rows.ids(type, { status: 'published', locale: null });
-      position = (id) => {
-        const at = lowerBound(ids, id);
-        if (ids[at] !== id) throw new Error(`${type} row ${id} is linked but has no version record`);
-        return at;
-      };
-      this.positionsByType.set(type, position);
-    }
-    return position;
+  /** The position of a row among the version records of its type written above (`written`). */
+  private position(type: string, id: number): number {
+    let ids = this.written.get(type) ?? new Uint32Array(0);
+    if (Array.isArray(ids)) this.written.set(type, (ids = Uint32Array.from(ids)));
+    const at = lowerBound(ids, id);
+    if (ids[at] !== id) throw new Error(`${type} row ${id} is linked but has no version record`);
+    return at;
   }
 
   private linkReader(ct: ContentType): LinkReader {
     let reader = this.linkReaders.get(ct.uid);
-    if (!reader) this.linkReaders.set(ct.uid, (reader = new LinkReader(this.quarry.registry, ct, (attr) => (positional(this.quarry, attr) ? this.positions(attr.target) : undefined))));
+    if (!reader) this.linkReaders.set(ct.uid, (reader = new LinkReader(this.quarry.registry, ct, (attr) => (positional(this.quarry, attr) ? (id) => this.position(attr.target, id) : undefined))));
     return reader;
   }
 
