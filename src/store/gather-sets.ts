@@ -1,7 +1,7 @@
 import { ROW_IDS, type RowDb } from './dbs.js';
 import { U32List } from './growable.js';
-import { sortIndexValues, type IndexValue } from './index-keys.js';
-import { codesOf, eachRowEntry, type IndexedField } from './indexed-fields.js';
+import { eachTrigramKey, sortIndexValues, trigramOfKey, type IndexValue } from './index-keys.js';
+import { codesOf, eachRowEntry, type GramVisit, type IndexedField } from './indexed-fields.js';
 import type { Row } from './layout.js';
 import { isRowInstant } from './row-times.js';
 
@@ -27,7 +27,7 @@ const SAMPLE_ROWS = 2_000;
  * import from 7.28 to 6.84 s (medians of 10, alternating); at 1M the codes outgrow it early, and
  * the pass keeps `passBytes`.
  */
-const WHOLE_PASS = 2;
+export const WHOLE_PASS = 2;
 /** What a distinct value costs gathered besides its text, measured (a million of each): a number's map slot and key; a text's, with the text's own header. */
 const VALUE_BYTES = 48;
 const TEXT_BYTES = 128;
@@ -47,11 +47,13 @@ interface Pass {
  */
 export function* gatherSets(rows: RowDb, fields: readonly IndexedField[], passBytes: number, codes = codesOf(fields)): Generator<CodeSets, void, void> {
   if (codes.length === 0) return;
-  for (const pass of passes(rows, fields, passBytes, codes)) yield* inKeyOrder(pass.codes, gather(rows, pass));
+  const grams = gramCodesOf(fields);
+  for (const pass of passes(rows, fields, passBytes, codes)) yield* inKeyOrder(pass.codes, gather(rows, pass), grams);
 }
 
-/** A code's gathered sets in key order. */
-function packed(code: number, sets: Gathered): CodeSets {
+/** A code's gathered sets in key order; a trigram code's are keyed as `eachTrigramKey` visits them. */
+function packed(code: number, gathered: Gathered, grams: boolean): CodeSets {
+  const sets = grams ? new Map([...gathered].map(([key, set]) => [trigramOfKey(key as string | number), set])) : gathered;
   const values = sortIndexValues([...sets.keys()]);
   const sole = new Uint32Array(values.length);
   const lists = new Map<number, Uint32Array>();
@@ -103,7 +105,7 @@ export function* gatherGrowing(rows: RowDb, fields: readonly IndexedField[], pas
     if (complete) break;
     growing.wait();
   }
-  yield* inKeyOrder(codes.slice(0, kept), byCode);
+  yield* inKeyOrder(codes.slice(0, kept), byCode, gramCodesOf(fields));
   yield* gatherSets(rows, fields, passBytes, codes.slice(kept));
 }
 
@@ -123,12 +125,12 @@ function* storedRows(rows: RowDb, limit?: number, after = 0): Generator<readonly
 }
 
 /** Each code's gathered sets in key order, one code at a time. */
-function* inKeyOrder(codes: readonly number[], byCode: (Gathered | undefined)[]): Generator<CodeSets, void, void> {
+function* inKeyOrder(codes: readonly number[], byCode: (Gathered | undefined)[], grams: ReadonlySet<number>): Generator<CodeSets, void, void> {
   for (const code of codes) {
     const sets = byCode[code]!;
     byCode[code] = undefined;
     if (sets.size === 0) continue;
-    const inOrder = packed(code, sets);
+    const inOrder = packed(code, sets, grams.has(code));
     // Each code's map goes as soon as its sets are in order, before the caller takes them: a million names' map is 110 MB besides the names.
     sets.clear();
     yield inOrder;
@@ -140,8 +142,14 @@ function eachStoredEntry(f: IndexedField, row: Row, visit: (code: number, v: Ind
   // A number in a field rows keep as milliseconds is the instant it was written as (row-times.ts), which is its key.
   const value = row[f.name];
   if (typeof value === 'number' && isRowInstant(f)) visit(f.code, value);
-  else eachRowEntry(f, row, visit);
+  else eachRowEntry(f, row, visit, gramKeys);
 }
+
+/** Trigrams as gathered: each occurrence (the visitor keeps a row's id once per set) under its key. */
+const gramKeys: GramVisit = eachTrigramKey;
+
+/** The trigram codes of `fields`. */
+const gramCodesOf = (fields: readonly IndexedField[]): ReadonlySet<number> => new Set(fields.flatMap((f) => (f.gramCode === undefined ? [] : [f.gramCode])));
 
 function listOf(first: number, second: number): U32List {
   const list = new U32List();

@@ -57,6 +57,45 @@ export function trigramsOf(text: string): Set<string> {
 }
 
 /**
+ * A trigram's key while a bulk load gathers it: three code units under 1024 (Latin, Greek,
+ * Cyrillic letters and their accents) as one small integer, ten bits each, any other trigram as
+ * its text. A hundred thousand names' 1.8M trigrams were as many new strings, each hashed for a
+ * map lookup; small integers are neither made nor hashed.
+ */
+export type TrigramKey = number | string;
+
+const UNIT_BITS = 10;
+const UNIT_BOUND = 1 << UNIT_BITS;
+const UNIT_MASK = UNIT_BOUND - 1;
+
+/** Visits every trigram of a (folded) text, repeats included, as its key (with `code`, the set's): what `trigramsOf` holds, once or more each. */
+export function eachTrigramKey(code: number, text: string, visit: (code: number, key: TrigramKey) => void): void {
+  if (SURROGATE.test(text)) {
+    for (const gram of trigramsOf(text)) visit(code, trigramKey(gram));
+    return;
+  }
+  for (let i = 0; i + 3 <= text.length; i++) {
+    const a = text.charCodeAt(i);
+    const b = text.charCodeAt(i + 1);
+    const c = text.charCodeAt(i + 2);
+    visit(code, a < UNIT_BOUND && b < UNIT_BOUND && c < UNIT_BOUND ? (a << (2 * UNIT_BITS)) | (b << UNIT_BITS) | c : text.substring(i, i + 3));
+  }
+}
+
+/** The key `eachTrigramKey` visits a trigram as. */
+export function trigramKey(gram: string): TrigramKey {
+  if (gram.length !== 3) return gram;
+  const a = gram.charCodeAt(0);
+  const b = gram.charCodeAt(1);
+  const c = gram.charCodeAt(2);
+  return a < UNIT_BOUND && b < UNIT_BOUND && c < UNIT_BOUND ? (a << (2 * UNIT_BITS)) | (b << UNIT_BITS) | c : gram;
+}
+
+/** The trigram a key names. */
+export const trigramOfKey = (key: TrigramKey): string =>
+  typeof key === 'string' ? key : String.fromCharCode(key >> (2 * UNIT_BITS), (key >> UNIT_BITS) & UNIT_MASK, key & UNIT_MASK);
+
+/**
  * Orders strings by Unicode code point (SQLite's BINARY collation), not by UTF-16 code unit as
  * JavaScript's `<` does: `'\uFFFF' < '😀'` here, though the emoji's first unit is 0xD83D.
  * Code-unit order differs from code-point order only when the first differing units are a

@@ -31,8 +31,19 @@ export function codesOf(fields: readonly IndexedField[]): number[] {
   return fields.filter(keepsSets).flatMap((f) => [f.code, f.foldedCode, f.gramCode]).filter((c) => c !== undefined).sort((a, b) => a - b);
 }
 
-/** Every index set a field's value belongs to, as (set code, key value): the value, its folded twin, its trigrams; none for a field that `keepsSets` not. */
-export function eachIndexEntry(f: IndexedField, value: unknown, visit: Visit): void {
+/** How a folded text's trigrams are visited under a field's trigram code. */
+export type GramVisit = (code: number, folded: string, visit: Visit) => void;
+
+/** Each distinct trigram once, as its text. */
+const distinctGrams: GramVisit = (code, folded, visit) => {
+  for (const gram of trigramsOf(folded)) visit(code, gram);
+};
+
+/**
+ * Every index set a field's value belongs to, as (set code, key value): the value, its folded
+ * twin, its trigrams (as `grams` visits them); none for a field that `keepsSets` not.
+ */
+export function eachIndexEntry(f: IndexedField, value: unknown, visit: Visit, grams: GramVisit = distinctGrams): void {
   if (!keepsSets(f)) return;
   visit(f.code, indexValue(f.index, value));
   if (f.foldedCode === undefined && f.gramCode === undefined) return;
@@ -40,13 +51,13 @@ export function eachIndexEntry(f: IndexedField, value: unknown, visit: Visit): v
   const folded = typeof value === 'string' ? foldText(value) : undefined;
   if (f.foldedCode !== undefined) visit(f.foldedCode, folded === undefined ? indexValue(f.index, value, true) : textPrefix(folded));
   if (f.gramCode !== undefined && folded !== undefined) {
-    for (const gram of trigramsOf(folded)) visit(f.gramCode, gram);
+    grams(f.gramCode, folded, visit);
   }
 }
 
 /** Every index entry a row has for a field: its value's, or each item value's once (`multi`). */
-export function eachRowEntry(f: IndexedField, row: Fields, visit: Visit): void {
-  if (!f.multi) eachIndexEntry(f, valueOf(f, row), visit);
+export function eachRowEntry(f: IndexedField, row: Fields, visit: Visit, grams?: GramVisit): void {
+  if (!f.multi) eachIndexEntry(f, valueOf(f, row), visit, grams);
   else for (const [code, v] of entriesOf(f, row).values()) visit(code, v);
 }
 

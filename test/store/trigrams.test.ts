@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { trigramsOf } from '../../src/store/index-keys.js';
+import { eachTrigramKey, trigramKey, trigramOfKey, trigramsOf, type TrigramKey } from '../../src/store/index-keys.js';
 
 /** Every run of three code points, joined from the text's code points one by one. */
 const reference = (text: string): string[] => {
@@ -16,5 +16,22 @@ describe('trigrams of a text', () => {
     }), { numRuns: 500 });
     expect([...trigramsOf('a😀bc')]).toEqual(['a😀b', '😀bc']);
     expect([...trigramsOf('abab')]).toEqual(['aba', 'bab']);
+  });
+
+  it('are gathered as keys that name them back, each key one trigram, small integers where the units fit', () => {
+    const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 20 }));
+    fc.assert(fc.property(text, (t) => {
+      const keys: TrigramKey[] = [];
+      eachTrigramKey(7, t, (code, key) => {
+        expect(code).toBe(7);
+        keys.push(key);
+      });
+      expect([...new Set(keys.map(trigramOfKey))].sort()).toEqual(reference(t).sort());
+      for (const key of keys) expect(trigramKey(trigramOfKey(key))).toBe(key);
+    }), { numRuns: 500 });
+    const keys: TrigramKey[] = [];
+    eachTrigramKey(0, 'éaxé€', (_, key) => keys.push(key));
+    expect(keys.map((k) => typeof k)).toEqual(['number', 'number', 'string']);
+    expect(keys.map(trigramOfKey)).toEqual(['éax', 'axé', 'xé€']);
   });
 });
