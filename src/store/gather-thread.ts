@@ -2,7 +2,7 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { COMMITS, ROWS_WRITTEN, type GatherMore, type GatherReply, type GatherType, type GatherWorkerData } from './gather-ahead.js';
-import type { CodeSets, GrowingRows } from './gather-sets.js';
+import { WHOLE_PASS, type CodeSets, type GrowingRows } from './gather-sets.js';
 import { Store } from './store.js';
 
 /**
@@ -28,7 +28,7 @@ try {
       // list is moved, none left behind as a copy's original until the next collection. Below
       // it, time is: at 100k rows, collecting after each of 11 codes took 0.5-1.1 s of the
       // thread's 3-4 s for a heap under 90 MB, and small lists are copied (`movedBuffers`).
-      const large = getHeapStatistics().used_heap_size > job.passBytes;
+      const large = getHeapStatistics().used_heap_size > job.passBytes * WHOLE_PASS;
       if (collect && large) collect();
       makeRoom(kib);
       Atomics.add(job.waiting, 0, kib);
