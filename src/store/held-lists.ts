@@ -2,7 +2,7 @@ import type { Key } from 'lmdb';
 import type { Dbs } from './dbs.js';
 import { ByteList, U32List } from './growable.js';
 import { OrderedWriter, putSet } from './ordered-writer.js';
-import { unpackList } from './packed-lists.js';
+import { asStored, unpackList } from './packed-lists.js';
 
 /** One list code's held lists, in the order they came. */
 interface Run {
@@ -63,7 +63,7 @@ export class HeldLists {
         if (k > 0 && source === ordered[k - 1]) throw new Error(`the list ${l} of row ${source} is filled twice`);
         ordered[k] = source;
         key[1] = source;
-        links.put(key, packed.get(i));
+        links.put(key, asStored(packed.get(i)));
         setKey[1] = source;
         // The targets are just unpacked, this list's own: sorted in place.
         putSet(adj, setKey, unpackList(packed.get(i))!.sort(), dbs.blockFormat);

@@ -1,4 +1,4 @@
-import type { Database, Key } from 'lmdb';
+import type { Binary, Database, Key } from 'lmdb';
 import { MAX } from './keys.js';
 import { compareKeys } from './pending-sets.js';
 import { blockBytes, plainBytes, wholeSet, type BlockFormat } from './posting-values.js';
@@ -18,9 +18,10 @@ export class OrderedWriter<V> {
     this.options = { append };
   }
 
-  put(key: Key[], value: V): void {
+  /** Puts `value`, or bytes already encoded as the database stores its values (lmdb's `asBinary`). */
+  put(key: Key[], value: V | Binary): void {
     // lmdb-js answers false, writing nothing, for an appended key that does not come last.
-    if (!(this.db.putSync(key, value, this.options) as unknown as boolean)) throw new Error(`the entry ${JSON.stringify(key)} is out of order`);
+    if (!(this.db.putSync(key, value as V, this.options) as unknown as boolean)) throw new Error(`the entry ${JSON.stringify(key)} is out of order`);
   }
 }
 

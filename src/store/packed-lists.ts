@@ -1,3 +1,4 @@
+import { asBinary, type Binary } from 'lmdb';
 import { readVarints, writeVarints } from './varints.js';
 
 /**
@@ -10,6 +11,32 @@ import { readVarints, writeVarints } from './varints.js';
  */
 export const packList = (targets: ArrayLike<number>): Buffer =>
   writeVarints(targets instanceof Uint32Array ? targets : Uint32Array.from(targets), false);
+
+/** Where `asStored` writes a value: grown as needed, copied by each put. */
+let stored = Buffer.allocUnsafe(64 * 1024);
+
+/**
+ * A packed list's bytes as the links database stores them (msgpack's byte string: its header,
+ * then the bytes), for a put to take as they are: a bulk load's 200k lists each took a call of
+ * the database's msgpack encoder. Valid until the next call.
+ */
+export function asStored(packed: Uint8Array): Binary {
+  const n = packed.length;
+  const head = n < 0x100 ? 2 : n < 0x1_0000 ? 3 : 5;
+  if (stored.length < head + n) stored = Buffer.allocUnsafe(2 * (head + n));
+  if (head === 2) {
+    stored[0] = 0xc4;
+    stored[1] = n;
+  } else if (head === 3) {
+    stored[0] = 0xc5;
+    stored.writeUInt16BE(n, 1);
+  } else {
+    stored[0] = 0xc6;
+    stored.writeUInt32BE(n, 1);
+  }
+  stored.set(packed, head);
+  return asBinary(stored.subarray(0, head + n));
+}
 
 /** A packed list's targets in order, or undefined when the value is not one (a keyed list's entry, or damaged bytes). */
 export function unpackList(value: unknown): Uint32Array | undefined {
