@@ -57,10 +57,8 @@ describe('the load bench export of a 1k dataset, imported', () => {
 
   it('imports every record, with the counts the dataset has', async () => {
     expect(importCode).toBe(0);
-    const linked = restaurants.filter((r) => r.chef !== null || r.categories.length > 0).length;
-    const chefsWithRestaurants = new Set(restaurants.map((r) => r.chef).filter((c) => c !== null)).size;
-    const usedCategories = new Set(restaurants.flatMap((r) => r.categories)).size;
-    expect(records).toBe(data.chefs.length + data.categories.length + data.size + linked + chefsWithRestaurants + usedCategories);
+    // One lists record per relation side (restaurants' chef and categories, chefs' and categories' restaurants): a thousand rows' lists fit one.
+    expect(records).toBe(data.chefs.length + data.categories.length + data.size + 4);
     expect(await quarry.documents(RESTAURANT).count({})).toBe(data.size);
     expect(await quarry.documents(CHEF).count({})).toBe(data.chefs.length);
     expect(await quarry.documents(CATEGORY).count({})).toBe(data.categories.length);

@@ -1,7 +1,7 @@
 /**
  * The benchmark dataset (fixtures/dataset) as a Quarry export file, written as `quarry export`
  * would write a folder holding it: version records of chefs, categories and restaurants, then
- * each row's links, both sides of every relation in their own order (format.ts). Records are
+ * lists records of every relation, both sides in their own order (format.ts). Records are
  * made as they are written, so memory holds the inverse lists (one number per link), never the
  * records: a million restaurants stream like ten thousand.
  */
@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { createQuarry } from '../../src/index.js';
 import { Exporter } from '../../src/cli/transfer/export.js';
 import { RecordWriter } from '../../src/cli/transfer/files.js';
-import type { EndRecord, ExportHeader, LinksRecord, RelationRef, VersionRecord } from '../../src/cli/transfer/format.js';
-import type { Dataset } from '../../fixtures/dataset/types.js';
+import type { EndRecord, ExportHeader, ListsRecord, VersionRecord } from '../../src/cli/transfer/format.js';
+import { ListsBuilder } from '../../src/cli/transfer/lists-records.js';
+import type { Dataset, Restaurant } from '../../fixtures/dataset/types.js';
 import { CATEGORY, CHEF, createdAtOf, documentIdOf, RESTAURANT } from './identities.js';
 
 /** The header `quarry export` writes for a folder under `schemas` opened with its default locales. */
@@ -47,16 +48,25 @@ export async function writeDatasetExport(data: Dataset, header: ExportHeader, pa
   return records;
 }
 
-function* datasetRecords(data: Dataset): Generator<VersionRecord | LinksRecord> {
+function* datasetRecords(data: Dataset): Generator<VersionRecord | ListsRecord> {
   const row = (type: string, index: number) => ({ type, documentId: documentIdOf(data.seed, type, index), locale: null, status: 'published' as const });
   const version = (type: string, index: number, fields: object): VersionRecord => {
     // Types without draft & publish are published when created, as the peer stores them.
     const at = new Date(createdAtOf(index)).toISOString();
     return { kind: 'version', ...row(type, index), createdAt: at, updatedAt: at, publishedAt: at, data: { ...fields } };
   };
-  // Chefs, categories and restaurants are all written by the bulk door: a target is named by its
-  // index, its position among its type's version records, as `quarry export` names it (RelationRef).
-  const links = (type: string, index: number, relations: Record<string, readonly RelationRef[]>): LinksRecord => ({ kind: 'links', ...row(type, index), relations });
+  // Chefs, categories and restaurants are all written by the bulk door: rows and targets are
+  // named by their index, their position among their type's version records, in lists records,
+  // as `quarry export` writes them (ListsRecord).
+  function* lists(type: string, relation: string, rows: Iterable<readonly [number, readonly number[]]>): Generator<ListsRecord> {
+    const builder = new ListsBuilder(type, relation);
+    for (const [index, targets] of rows) {
+      const full = targets.length > 0 ? builder.add(index, targets) : undefined;
+      if (full) yield full;
+    }
+    const rest = builder.take();
+    if (rest) yield rest;
+  }
 
   for (const [i, chef] of data.chefs.entries()) yield version(CHEF, i, chef);
   for (const [i, category] of data.categories.entries()) yield version(CATEGORY, i, category);
@@ -68,20 +78,16 @@ function* datasetRecords(data: Dataset): Generator<VersionRecord | LinksRecord> 
 
   // The far sides list restaurants in id order, as the dataset defines them (types.ts).
   const { ofChef, ofCategory } = inverseLists(data);
-  for (const [i, list] of ofCategory.entries()) {
-    if (list.length > 0) yield links(CATEGORY, i, { restaurants: list });
-  }
-  for (const [i, list] of ofChef.entries()) {
-    if (list.length > 0) yield links(CHEF, i, { restaurants: list });
-  }
-  index = 0;
-  for (const r of data.restaurants()) {
-    const relations: Record<string, readonly RelationRef[]> = {};
-    if (r.chef !== null) relations.chef = [r.chef];
-    if (r.categories.length > 0) relations.categories = r.categories;
-    if (Object.keys(relations).length > 0) yield links(RESTAURANT, index, relations);
-    index++;
-  }
+  yield* lists(CATEGORY, 'restaurants', ofCategory.entries());
+  yield* lists(CHEF, 'restaurants', ofChef.entries());
+  yield* lists(RESTAURANT, 'chef', restaurantLists(data, (r) => (r.chef === null ? [] : [r.chef])));
+  yield* lists(RESTAURANT, 'categories', restaurantLists(data, (r) => r.categories));
+}
+
+/** Each restaurant's index and one of its lists, in index order. */
+function* restaurantLists(data: Dataset, list: (r: Restaurant) => readonly number[]): Generator<readonly [number, readonly number[]]> {
+  let index = 0;
+  for (const r of data.restaurants()) yield [index++, list(r)];
 }
 
 /** Each chef's and each category's restaurant indexes, in index order. */

@@ -33,6 +33,17 @@ export interface RowRecord extends Timestamps {
 }
 
 /**
+ * One relation's lists of many rows (an export's lists record): `rows` by position among the
+ * rows `insert` wrote of their type, `lengths[i]` the length of row i's list, `targets` the
+ * positions of every list's targets, list after list.
+ */
+export interface ListColumns {
+  readonly rows: readonly number[];
+  readonly lengths: readonly number[];
+  readonly targets: readonly number[];
+}
+
+/**
  * The door for bulk loads (`quarry import`). Rows of content-types without draft & publish or
  * locales (`takes`) are written once, with their own times, and their relation lists to other
  * such types (`fills`) are each written from the row's own record, once, in its order. The
@@ -124,6 +135,28 @@ export class BulkLoad {
   }
 
   /**
+   * Writes one relation's lists of many rows, as `links` writes each row's list of it: the
+   * relation must be one that `fills`. Errors name the offending position in `columns`.
+   */
+  lists(ct: ContentType, relation: string, columns: ListColumns): void {
+    this.linksBegin();
+    this.within(ct, () => {
+      const attr = shownRelation(ct, relation);
+      if (attr === undefined) throw ValidationError.at('relation', `${ct.uid} has no relation ${relation}`);
+      if (!this.fills(attr)) throw ValidationError.at('relation', `${ct.uid}.${relation} links types that are not both written in bulk: its lists come in links records`);
+      const { rows, lengths, targets } = columns;
+      const written = this.written.get(ct.uid);
+      let at = 0;
+      for (let i = 0; i < rows.length; i++) {
+        const source = written?.[rows[i]!] ?? noRowAt(`rows.${i}`, ct.uid, rows[i]!, written?.length ?? 0);
+        const length = lengths[i]!;
+        const from = at;
+        this.fill(attr, source, targets.slice(from, (at += length)), `rows.${i}`, (k) => `targets.${from + k}`);
+      }
+    });
+  }
+
+  /**
    * Call once every row and list is written: builds the index sets `insert` put off, then checks
    * what could not be checked as rows and lists came: unique fields, and that the two sides of
    * every relation filled here hold the same links.
@@ -158,16 +191,16 @@ export class BulkLoad {
     return id;
   }
 
-  /** Writes a row's whole list of a relation that `fills`, in order. */
-  private fill(attr: RelationAttribute, source: number, refs: readonly RowRef[], path: string): void {
+  /** Writes a row's whole list of a relation that `fills`, in order; `path` names the list, `refPath` each of its references. */
+  private fill(attr: RelationAttribute, source: number, refs: readonly RowRef[], path: string, refPath = (i: number) => `${path}.${i}`): void {
     if (refs.length === 0) return;
     if (!attr.toMany && refs.length > 1) throw ValidationError.at(path, `${attr.name} links at most one entry, the record lists ${refs.length}`);
     // A filled relation's target type keeps one version of each document, in no locale, and it
     // is no media field (`fills`): a reference names the one row resolveRef would find for it.
     const written = this.written.get(attr.target);
     const targets = refs.map((ref, i) => typeof ref === 'number'
-      ? written?.[ref] ?? noRowAt(`${path}.${i}`, attr.target, ref, written?.length ?? 0)
-      : this.engine.store.rows.idOf(attr.target, documentIdOf(ref), 'published', null) ?? notFound(`${path}.${i}`, documentIdOf(ref)));
+      ? written?.[ref] ?? noRowAt(refPath(i), attr.target, ref, written?.length ?? 0)
+      : this.engine.store.rows.idOf(attr.target, documentIdOf(ref), 'published', null) ?? notFound(refPath(i), documentIdOf(ref)));
     if (hasRepeat(targets)) throw ValidationError.at(path, `${attr.name} lists an entry twice`);
     const twoWay = attr.inverse !== undefined;
     this.engine.writer.fillList(attr, source, targets, !twoWay);

@@ -6,8 +6,10 @@ import { fingerprintOf, shapesOf } from '../../schema/shapes.js';
 import { componentFieldsOf, componentPopulate, payloadOf } from './component-fields.js';
 import {
   FORMAT, FORMAT_VERSION,
-  type ExportHeader, type ExportRecord, type LinksRecord, type VersionRecord,
+  type ExportHeader, type ExportRecord, type LinksRecord, type ListsRecord, type VersionRecord,
 } from './format.js';
+import { ListsBuilder } from './lists-records.js';
+import { shownRelations } from '../../schema/shown-relations.js';
 import { LinkReader } from './row-links.js';
 import { bulkWritten, positional } from './bulk-types.js';
 import { lowerBound } from '../../store/sorted-ids.js';
@@ -103,10 +105,14 @@ export class Exporter {
     }
   }
 
-  /** Each row's links (row-links.ts), its own relations and those inside its components. */
-  private async *links(ct: ContentType, status: Status): AsyncGenerator<LinksRecord> {
+  /**
+   * Each row's links (row-links.ts), its own relations and those inside its components; the
+   * relations whose targets are named by position in lists records, many rows to a record.
+   */
+  private async *links(ct: ContentType, status: Status): AsyncGenerator<LinksRecord | ListsRecord> {
     const reader = this.linkReader(ct);
     if (!reader.linked) return;
+    const lists = new Map(shownRelations(ct).filter((attr) => positional(this.quarry, attr)).map((attr) => [attr.name, new ListsBuilder(ct.uid, attr.name)]));
     for await (const page of this.pages(ct, status, reader.populate)) {
       const drafts = !reader.bothViews ? [] : await this.service(ct).findMany({
         status: 'draft', locale: '*', filters: { id: { $in: page.map((e) => e.id) } }, sort: 'id:asc', populate: reader.populate,
@@ -114,10 +120,21 @@ export class Exporter {
       for (const [i, entry] of page.entries()) {
         this.visited++;
         const { relations, components } = reader.read(entry, drafts[i]);
+        for (const [name, builder] of lists) {
+          const targets = relations[name];
+          if (targets === undefined) continue;
+          delete relations[name];
+          const full = builder.add(this.position(ct.uid, entry.id as number), targets as number[]);
+          if (full) yield full;
+        }
         // A draft may hold links from section 2 (see import.ts): its record is written even when empty.
         if (Object.keys(relations).length === 0 && components === undefined && !(ct.draftAndPublish && status === 'draft')) continue;
         yield { kind: 'links', ...this.keyOf(ct, entry, status), relations, ...(components === undefined ? {} : { components }) };
       }
+    }
+    for (const builder of lists.values()) {
+      const rest = builder.take();
+      if (rest) yield rest;
     }
   }
 

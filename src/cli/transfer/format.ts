@@ -9,7 +9,8 @@
  *   3. `version` records of drafts;
  *   4. `links` records of every other row (drafts, and rows of types without versions).
  * A `links` record lists, per relation of one row, its targets in the row's own order, so both
- * sides of a bidirectional relation are written down, each in its order. Rows that link nothing
+ * sides of a bidirectional relation are written down, each in its order; a `lists` record (in
+ * section 4) lists one relation of many rows at once, where rows and targets are named by position. Rows that link nothing
  * have no `links` record, except drafts of draft & publish types: an import sets every relation
  * a links record has, and a draft must lose the published links section 2 gave it.
  *
@@ -25,10 +26,11 @@ export const FORMAT = 'quarry-export';
 /**
  * Version 2 added the files of file records; version 3 names a target that is a published row in
  * no locale by its documentId alone; version 4 names a target by its position where the bulk door
- * writes both sides (`RelationRef`). Exports of versions 1 to 3 still import.
+ * writes both sides (`RelationRef`); version 5 lists such relations of many rows in one record
+ * (`ListsRecord`). Exports of versions 1 to 4 still import.
  */
-export const FORMAT_VERSION = 4;
-export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, FORMAT_VERSION];
+export const FORMAT_VERSION = 5;
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, FORMAT_VERSION];
 
 
 export interface ExportHeader {
@@ -111,6 +113,23 @@ export interface LinksRecord extends RowKey {
 }
 
 /**
+ * One relation's lists of many rows, in a relation whose targets are named by position
+ * (`RelationRef`): the rows, by their positions among their type's version records; how many
+ * targets each one's list holds; and those targets, list after list, each list in its row's
+ * order. A row that links nothing there is left out. An export writes these in place of the
+ * links records' positional relations, a few thousand rows to a record: a 100k import decoded a
+ * links record, and looked up its documentId, per restaurant.
+ */
+export interface ListsRecord {
+  readonly kind: 'lists';
+  readonly type: string;
+  readonly relation: string;
+  readonly rows: readonly number[];
+  readonly lengths: readonly number[];
+  readonly targets: readonly number[];
+}
+
+/**
  * The relations inside one row's components, laid out as its components are: per component
  * field that links something, its item (one component) or its items in the row's order
  * (repeatable, dynamic zone), every item there so that positions match the row's. An item holds
@@ -128,16 +147,18 @@ export interface ItemLinks {
 /** Closes the stream: a file without it was cut short. */
 export interface EndRecord {
   readonly kind: 'end';
-  /** Version and links records written. */
+  /** Version, links and lists records written. */
   readonly records: number;
 }
 
-export type ExportRecord = VersionRecord | LinksRecord;
+export type ExportRecord = VersionRecord | LinksRecord | ListsRecord;
 
 export type Section = 1 | 2 | 3 | 4;
 
 /** The section a record belongs in, given whether its type has draft & publish. */
 export function sectionOf(record: ExportRecord, draftAndPublish: boolean): Section {
+  // Of a type without versions: they are the links of its (published) rows.
+  if (record.kind === 'lists') return 4;
   const draft = draftAndPublish && record.status === 'draft';
   if (record.kind === 'version') return draft ? 3 : 1;
   return draftAndPublish && !draft ? 2 : 4;

@@ -1,4 +1,5 @@
 import type { Entry, Quarry } from '../../index.js';
+import { QuarryError } from '../../errors/index.js';
 import type { ContentType } from '../../schema/types.js';
 import { shownRelation, shownRelations } from '../../schema/shown-relations.js';
 import { relationsWithin } from './component-fields.js';
@@ -108,6 +109,7 @@ export class Importer {
 
   private schedule(ct: ContentType, record: ExportRecord, n: number): Promise<void> | undefined {
     if (this.direct(ct)) this.pending.push({ run: this.writeDirect(ct, record, n), about: record, n, mustFind: false });
+    else if (record.kind === 'lists') throw new Error(`${describe(record, n)}: ${ct.uid} is not written in bulk, so its rows' lists come in their links records`);
     else {
       this.inOrder = false;
       if (record.kind === 'version') this.call(this.writeVersion(ct, record), record, n, false);
@@ -119,6 +121,7 @@ export class Importer {
     }
     this.count++;
     if (record.kind === 'links') for (const refs of Object.values(record.relations)) this.pendingRefs += refs.length;
+    else if (record.kind === 'lists') this.pendingRefs += record.targets.length;
     return this.pending.length >= this.batch || this.pendingRefs >= REFS_PER_BATCH ? this.flush() : undefined;
   }
 
@@ -133,6 +136,7 @@ export class Importer {
   private writeDirect(ct: ContentType, record: ExportRecord, n: number): () => void {
     const bulk = this.quarry.bulk;
     if (record.kind === 'version') return () => bulk.insert(ct, record);
+    if (record.kind === 'lists') return () => bulk.lists(ct, record.relation, record);
     if (record.components !== undefined) throw new Error(`${describe(record, n)}: ${ct.uid} holds no relations inside components`);
     return () => bulk.links(ct, record.documentId, record.relations, 'relations');
   }
@@ -234,7 +238,7 @@ export class Importer {
     ops.forEach((op, i) => {
       if (errors.has(i)) {
         const error = errors.get(i) as Error;
-        throw new Error(`${where(op)}: ${error.message ?? String(error)}${hint(error)}`, { cause: error });
+        throw new Error(`${where(op)}: ${inputOf(error)}${error.message ?? String(error)}${hint(error)}`, { cause: error });
       }
       if (op.mustFind && values[i] === null) throw new Error(`${where(op)}: the document it links from is not in the export`);
     });
@@ -268,7 +272,13 @@ function hasOneWayToVersioned(quarry: Quarry, ct: ContentType): boolean {
 const REFS_PER_BATCH = 50_000;
 
 /** Which row a record is about, as a key. */
-const rowOf = (r: ExportRecord): string => JSON.stringify([r.type, r.documentId, r.locale, r.status]);
+const rowOf = (r: VersionRecord | LinksRecord): string => JSON.stringify([r.type, r.documentId, r.locale, r.status]);
+
+/** Where in the record the input an error refuses is, when it says: `rows.12: `. */
+function inputOf(error: unknown): string {
+  const path = error instanceof QuarryError ? error.details.path : undefined;
+  return typeof path === 'string' && path !== '' ? `${path}: ` : '';
+}
 
 function hint(error: unknown): string {
   return /configured locales/.test((error as Error).message ?? '') ? ' (set the locales with --locales or QUARRY_LOCALES)' : '';

@@ -3,7 +3,7 @@ import { shapeDifferences, shapesOf } from '../../schema/shapes.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import {
   FORMAT, READABLE_VERSIONS,
-  type CarriedFile, type EndRecord, type ExportHeader, type ExportRecord, type RelationRef, type TargetRef,
+  type CarriedFile, type EndRecord, type ExportHeader, type ExportRecord, type ListsRecord, type RelationRef, type TargetRef,
 } from './format.js';
 import type { Status } from '../../store/layout.js';
 import { FILE_UID } from '../../schema/builtin-upload.js';
@@ -70,8 +70,9 @@ export function readRecord(value: unknown, registry: SchemaRegistry, n: number):
     if (typeof r.records !== 'number') fail('the end record has no "records" count');
     return r as unknown as EndRecord;
   }
-  if (r.kind !== 'version' && r.kind !== 'links') return fail(`unknown kind ${JSON.stringify(r.kind)}`);
+  if (r.kind !== 'version' && r.kind !== 'links' && r.kind !== 'lists') return fail(`unknown kind ${JSON.stringify(r.kind)}`);
   if (typeof r.type !== 'string' || !registry.get(r.type)) fail(`unknown content-type ${JSON.stringify(r.type)}`);
+  if (r.kind === 'lists') return readLists(r, fail);
   if (typeof r.documentId !== 'string') fail('no documentId');
   if (r.locale !== null && typeof r.locale !== 'string') fail('locale must be a string or null');
   if (!isStatus(r.status)) fail('status must be "draft" or "published"');
@@ -91,8 +92,27 @@ export function readRecord(value: unknown, registry: SchemaRegistry, n: number):
   return r as unknown as ExportRecord;
 }
 
+/** A lists record's columns checked: positions all, one length per row, as many targets as the lengths add up to. */
+function readLists(r: Record<string, unknown>, fail: (what: string) => never): ListsRecord {
+  if (typeof r.relation !== 'string') fail('a lists record needs the name of its "relation"');
+  for (const column of ['rows', 'lengths', 'targets'] as const) {
+    const values = r[column];
+    if (!Array.isArray(values)) return fail(`a lists record needs "${column}", a list of positions`);
+    for (let i = 0; i < values.length; i++) {
+      if (!isPosition(values[i])) fail(`${column}.${i} must be a whole number, 0 or more`);
+    }
+  }
+  const { rows, lengths, targets } = r as unknown as ListsRecord;
+  if (lengths.length !== rows.length) fail(`"lengths" holds ${lengths.length} numbers for ${rows.length} rows`);
+  let sum = 0;
+  for (const n of lengths) sum += n;
+  if (sum !== targets.length) fail(`"lengths" add up to ${sum}, "targets" holds ${targets.length}`);
+  return r as unknown as ListsRecord;
+}
+
 /** Where a record is about, for messages. */
 export function describe(r: ExportRecord, n: number): string {
+  if (r.kind === 'lists') return `record ${n} (lists of ${r.type}.${r.relation}, ${r.rows.length} rows)`;
   return `record ${n} (${r.kind} of ${r.type} ${r.documentId}${r.locale === null ? '' : ` ${r.locale}`} ${r.status})`;
 }
 
@@ -103,7 +123,8 @@ const isCarriedFile = (v: unknown): v is CarriedFile =>
 const isStatus = (v: unknown): v is Status => v === 'draft' || v === 'published';
 export const isTargetRef = (v: unknown): v is TargetRef =>
   typeof v === 'string' || (isRecord(v) && typeof v.documentId === 'string' && (v.locale === null || typeof v.locale === 'string') && isStatus(v.status));
-const isRelationRef = (v: unknown): v is RelationRef => (Number.isSafeInteger(v) && (v as number) >= 0) || isTargetRef(v);
+const isPosition = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isRelationRef = (v: unknown): v is RelationRef => isPosition(v) || isTargetRef(v);
 
 /** What a relation's list in a record must be, for the error that refuses it. */
 export const TARGETS_ARE = 'must be a list of documentIds or { documentId, locale, status }';
