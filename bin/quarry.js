@@ -1,9 +1,9 @@
 #!/bin/sh
-':' //; case "$1" in import) export MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 ;; esac; exec node --max-semi-space-size=64 --min-semi-space-size=64 "$0" "$@"
+':' //; p=; case "$1" in import) export MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072; p=--v8-pool-size=2 ;; esac; exec node $p --max-semi-space-size=64 --min-semi-space-size=64 "$0" "$@"
 // The line above is sh (run by the #! line) and a string and a comment to node, which runs the
 // rest: the CLI, compiled TypeScript, loaded from dist/ with its exit code set.
 // The node flags are the young generation's size for serving (src/cli/young-generation.ts); the
-// malloc settings, an import's (src/cli/malloc-settings.ts).
+// malloc settings and V8's pool size, an import's (src/cli/malloc-settings.ts, src/cli/v8-pool.ts).
 import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/src/cli/main.js', import.meta.url);

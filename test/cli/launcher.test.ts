@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SCHEMAS, PACKAGE_ROOT } from '../../src/cli/paths.js';
+import { IMPORT_V8_POOL } from '../../src/cli/v8-pool.js';
 import { ensureBuilt } from '../pool/support.js';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'quarry.js');
@@ -50,12 +51,15 @@ describe('the launcher', () => {
     const args = ['import', file, '--schemas', DEMO_SCHEMAS, '--data', join(folder, 'imported')];
     const launched = spawnSync(BIN, args, { encoding: 'utf8', env: withoutMalloc() });
     expect(launched.stderr).toContain('malloc: MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072\n');
+    expect(launched.stderr).toContain(`v8 pool: ${IMPORT_V8_POOL} threads\n`);
     const bare = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: withoutMalloc() });
     expect(bare.stderr).toContain("malloc: glibc's defaults (for a lower memory peak set MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072");
+    expect(bare.stderr).toContain(`v8 pool: node's default (for less CPU on a small machine start node with --v8-pool-size=${IMPORT_V8_POOL}`);
   });
 
-  it('starts node with the serving young generation', () => {
+  it('starts node with the serving young generation, and V8\'s own pool size', () => {
     expect(stderr).toContain('young generation: 64 MB\n');
+    expect(readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').filter((a) => a.startsWith('--v8-pool-size'))).toEqual([]);
   });
 });
 

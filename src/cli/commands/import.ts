@@ -8,6 +8,7 @@ import type { ExportHeader } from '../transfer/format.js';
 import { exportHeaderOf, importFile, ImportStopped } from '../transfer/import-file.js';
 import { UsageError } from '../usage.js';
 import { mallocNote } from '../malloc-settings.js';
+import { v8PoolNote } from '../v8-pool.js';
 import { compactStore } from '../../store/compact.js';
 import { clearImportMark, markImportStarted } from '../../store/folder-settings.js';
 
@@ -57,6 +58,7 @@ Example:
     if (!existsSync(file)) throw new UsageError(`${args.positionals[0]}: no such file`);
     ctx.stderr.write(describeSettings(this.name, s));
     ctx.stderr.write(mallocNote());
+    ctx.stderr.write(v8PoolNote());
     const header = await exportHeaderOf(file).catch((e: Error) => {
       throw new Error(`${e.message}\nNothing was written to the data folder.`, { cause: e });
     });
