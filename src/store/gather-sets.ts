@@ -1,7 +1,7 @@
 import { ROW_IDS, type RowDb } from './dbs.js';
 import { U32List } from './growable.js';
 import { eachTrigramKey, sortIndexValues, trigramOfKey, type IndexValue } from './index-keys.js';
-import { codesOf, eachRowEntry, type GramVisit, type IndexedField } from './indexed-fields.js';
+import { codesOf, eachRowEntry, type IndexedField } from './indexed-fields.js';
 import type { Row } from './layout.js';
 import { isRowInstant } from './row-times.js';
 
@@ -142,11 +142,9 @@ function eachStoredEntry(f: IndexedField, row: Row, visit: (code: number, v: Ind
   // A number in a field rows keep as milliseconds is the instant it was written as (row-times.ts), which is its key.
   const value = row[f.name];
   if (typeof value === 'number' && isRowInstant(f)) visit(f.code, value);
-  else eachRowEntry(f, row, visit, gramKeys);
+  // Trigrams under their keys, each occurrence: the visitor keeps a row's id once per set.
+  else eachRowEntry(f, row, visit, eachTrigramKey);
 }
-
-/** Trigrams as gathered: each occurrence (the visitor keeps a row's id once per set) under its key. */
-const gramKeys: GramVisit = eachTrigramKey;
 
 /** The trigram codes of `fields`. */
 const gramCodesOf = (fields: readonly IndexedField[]): ReadonlySet<number> => new Set(fields.flatMap((f) => (f.gramCode === undefined ? [] : [f.gramCode])));

@@ -23,11 +23,13 @@ try {
     const growing = i === 0 && job.growing;
     for (const sets of growing ? store.gatherGrowingRows(type, fields, job.passBytes, growingRows(store)) : store.gatherRows(type, fields, job.passBytes)) {
       const kib = Math.ceil(bytesOf(sets) / 1024);
-      // Past a pass's budget, memory is the bound: the code's map, garbage now, is collected
-      // before the next is gathered, so that the heap holds one pass's maps at a time; and every
-      // list is moved, none left behind as a copy's original until the next collection. Below
-      // it, time is: at 100k rows, collecting after each of 11 codes took 0.5-1.1 s of the
-      // thread's 3-4 s for a heap under 90 MB, and small lists are copied (`movedBuffers`).
+      // Past the most a pass may take (WHOLE_PASS times its budget), memory is the bound: the
+      // code's map, garbage now, is collected before the next is gathered, so that the heap holds
+      // one pass's maps at a time; and every list is moved, none left behind as a copy's original
+      // until the next collection. Below it, time is: at 100k rows, collecting after each of 11
+      // codes took 0.5-1.1 s of the thread's 3-4 s for a heap under 90 MB (and, bounded by the
+      // budget alone once one pass held every code, six collections of 56-94 ms each), and small
+      // lists are copied (`movedBuffers`).
       const large = getHeapStatistics().used_heap_size > job.passBytes * WHOLE_PASS;
       if (collect && large) collect();
       makeRoom(kib);
