@@ -1,4 +1,4 @@
-export { createQuarry, Quarry, type QuarryOptions } from './quarry.js';
+export { createQuarry, Quarry, type QuarryOptions, type QuarryHealth } from './quarry.js';
 export type { DocumentService, CreateParams, UpdateParams, DocumentParams, FindParams, VersionResult, Status } from './documents/service.js';
 export type { SingleType, SingleTypeWriteParams } from './documents/single-type.js';
 export type { PageMeta, Page } from './documents/read.js';

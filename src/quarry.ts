@@ -30,6 +30,13 @@ import { checkFiles, type FilesReport } from './uploads/files-check.js';
 import { DEFAULT_IMAGE_SETTINGS, type ImageSettings } from './uploads/images.js';
 import { UploadService } from './uploads/upload-service.js';
 
+/** See `Quarry.health`. */
+export interface QuarryHealth {
+  readonly role: 'writer';
+  readonly sequence: number;
+  readonly lag: number;
+}
+
 export interface QuarryOptions {
   /**
    * A Strapi project (its root or `src/`) or a directory of schema files, the content-type
@@ -174,6 +181,16 @@ export class Quarry {
    */
   seeLatest(): void {
     if (this.shared) this.store.resetReadTxn();
+  }
+
+  /**
+   * What a load balancer asks of this Quarry (`GET /_quarry/health`): its role, the sequence of
+   * the folder's last committed write (every write transaction, by any process, is one), and how
+   * far it is behind the writer (none: it is the writer).
+   */
+  health(): QuarryHealth {
+    this.seeLatest();
+    return { role: 'writer', sequence: this.store.committed, lag: 0 };
   }
 
   /** The locales entries may have, and the one a request that names none gets. */

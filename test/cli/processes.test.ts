@@ -87,6 +87,7 @@ describe.each(['node', 'uws'] as const)('quarry serve --processes 2 --transport 
     const made = await send(base, 'POST', '/api/restaurants', { data: { name: 'Name 0', stars: 0, chef: chefId } });
     const documentId = (made.body.data as { documentId: string }).documentId;
     const stale: string[] = [];
+    let sequence = (await send(base, 'GET', '/_quarry/health')).body.sequence as number;
     for (let i = 1; i <= 12; i++) {
       expect((await send(base, 'PUT', `/api/restaurants/${documentId}`, { data: { name: `Name ${i}`, stars: i % 6 } })).status).toBe(200);
       const one = await send(base, 'GET', `/api/restaurants/${documentId}`);
@@ -99,6 +100,10 @@ describe.each(['node', 'uws'] as const)('quarry serve --processes 2 --transport 
       const graphql = await send(base, 'POST', '/graphql', { query: `{ restaurants(filters: { name: { eq: "Name ${i}" } }) { name chef { name } } }` });
       const found = (graphql.body.data as { restaurants: { chef: { name: string } }[] }).restaurants;
       if (found.length !== 1 || found[0]!.chef.name !== `Chef ${i}`) stale.push(`graphql ${i}`);
+      // Each of the two writes is one commit, whichever process answers the health check.
+      const health = await send(base, 'GET', '/_quarry/health');
+      if (health.body.sequence !== sequence + 2) stale.push(`health ${i}: ${String(health.body.sequence)} after ${sequence}`);
+      sequence = health.body.sequence as number;
     }
     expect(stale).toEqual([]);
   }, 60_000);

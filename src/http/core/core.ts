@@ -10,6 +10,7 @@ import { QueryStrings } from './query-strings.js';
 import { HandlerContext, type Handler, type MethodTable } from './context.js';
 import { Cors } from './cors.js';
 import { GRAPHQL_ALLOW, GraphqlRoute } from './graphql-route.js';
+import { HEALTH_ALLOW, HealthRoute } from './health-route.js';
 import { errorResponse, internalError, noContent } from './responses.js';
 import { Router, type Match } from './router.js';
 import { singleRoutes } from './single-types.js';
@@ -53,6 +54,7 @@ export class RestCore {
   /** Also what other routes on the same server (GraphQL) check their requests with. */
   readonly access: AccessControl;
   private readonly graphql: GraphqlRoute;
+  private readonly health: HealthRoute;
   private readonly queries: QueryStrings;
   private readonly uploads: UploadsRoute;
   private readonly uploadApi: UploadApiRoute;
@@ -63,6 +65,7 @@ export class RestCore {
     this.cors = new Cors(settings.cors);
     this.access = new AccessControl(settings.access, quarry.tokens);
     this.graphql = new GraphqlRoute(quarry, settings, this.access);
+    this.health = new HealthRoute(quarry);
     this.queries = new QueryStrings(settings.queryLimits);
     this.uploads = new UploadsRoute(quarry.files, settings);
     this.uploadApi = new UploadApiRoute(quarry, settings, this.access, this.queries);
@@ -77,6 +80,7 @@ export class RestCore {
     // A preflight is answered on any path: the browser asks before it knows whether the route exists.
     if (head.method === 'OPTIONS') return answered(noContent(base, this.cors.preflightHeaders(this.allowOf(head.path))));
     if (this.graphql.matches(head.path)) return this.graphql.open(head, base);
+    if (this.health.matches(head.path)) return this.health.open(head, base);
     if (this.uploads.matches(head.path)) return this.uploads.open(head, base);
     if (this.uploadApi.matches(head.path)) return this.uploadApi.open(head, base);
     const match = this.router.match(head.path);
@@ -100,6 +104,7 @@ export class RestCore {
   /** The methods a path serves, as its `Allow` header lists them. */
   private allowOf(path: string): string {
     if (this.graphql.matches(path)) return GRAPHQL_ALLOW;
+    if (this.health.matches(path)) return HEALTH_ALLOW;
     if (this.uploads.matches(path)) return UPLOADS_ALLOW;
     if (this.uploadApi.matches(path)) return UPLOAD_API_ALLOW;
     const match = this.router.match(path);
