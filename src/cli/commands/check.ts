@@ -1,17 +1,14 @@
 import type { CheckReport, FilesReport } from '../../index.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
-import { openQuarry } from '../open.js';
-import { describeSettings, given, resolveSettings } from '../settings.js';
-import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../usage.js';
-
-const CHECK_SETTINGS = ['schemas', 'customFields', 'data', 'locales', 'defaultLocale'] as const;
+import { FOLDER_SETTINGS, openFolderArgument } from '../folder-argument.js';
+import { EXIT_OK, EXIT_PROBLEMS } from '../usage.js';
 
 export const checkCommand: Command = {
   name: 'check',
   summary: 'Check a data folder: every index and relation list against the entries, uploaded files against their records',
   positionals: ['[DIR]'],
-  settings: CHECK_SETTINGS,
+  settings: FOLDER_SETTINGS,
   details: `
 Reads the LMDB data folder given by --data (or as DIR) read-only, so a server may keep running
 on it, and checks that everything derived from the entries agrees with them exactly: the
@@ -30,13 +27,7 @@ Example:
   quarry check --data .quarry/mine --schemas data/schemas
 `,
   async run(args, ctx) {
-    const [dir] = args.positionals;
-    if (dir !== undefined && args.flags.data !== undefined) throw new UsageError('name the data folder once: as DIR or as --data');
-    const s = resolveSettings(CHECK_SETTINGS, args.flags, ctx.env, {}, dir === undefined ? {} : { data: dir });
-    ctx.stderr.write(describeSettings(this.name, s));
-    const quarry = openQuarry({
-      schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: given(s.locales), defaultLocale: s.defaultLocale.value,
-    }, ctx, true);
+    const quarry = openFolderArgument(this.name, args, ctx);
     try {
       const report = quarry.check();
       const files = await quarry.checkFiles();

@@ -1,0 +1,28 @@
+import type { Command } from '../command.js';
+import { FOLDER_SETTINGS, openFolderArgument } from '../folder-argument.js';
+import { EXIT_OK } from '../usage.js';
+
+export const statusCommand: Command = {
+  name: 'status',
+  summary: 'Print what a server of a data folder answers at GET /_quarry/health: its role, its last write\'s sequence, its lag',
+  positionals: ['[DIR]'],
+  settings: FOLDER_SETTINGS,
+  details: `
+Opens the LMDB data folder given by --data (or as DIR) read-only, so servers may keep running on
+it, and prints one line of JSON, what GET /_quarry/health answers: the folder's role ("writer"),
+the sequence of its last committed write (every write transaction is one, whichever process
+made it) and its lag behind the writer (0 for a writer).
+
+Example:
+  quarry status --data .quarry/mine --schemas data/schemas
+`,
+  async run(args, ctx) {
+    const quarry = openFolderArgument(this.name, args, ctx);
+    try {
+      ctx.stdout.write(`${JSON.stringify(quarry.health())}\n`);
+      return EXIT_OK;
+    } finally {
+      await quarry.close();
+    }
+  },
+};
