@@ -190,7 +190,7 @@ export class Quarry {
    */
   health(): QuarryHealth {
     this.seeLatest();
-    return { role: 'writer', sequence: this.store.committed, lag: 0 };
+    return { role: 'writer', sequence: this.store.writeGeneration, lag: 0 };
   }
 
   /** The locales entries may have, and the one a request that names none gets. */

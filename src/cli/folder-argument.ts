@@ -5,7 +5,7 @@ import { openQuarry } from './open.js';
 import { describeSettings, given, resolveSettings } from './settings.js';
 import { UsageError } from './usage.js';
 
-/** The settings of a command that reads one data folder (`check`, `status`). */
+/** The settings of a command that reads one data folder (`check`, `status`, `export`). */
 export const FOLDER_SETTINGS = ['schemas', 'customFields', 'data', 'locales', 'defaultLocale'] as const;
 
 /**

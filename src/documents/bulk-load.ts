@@ -151,7 +151,7 @@ export class BulkLoad {
         const source = written?.[rows[i]!] ?? noRowAt(`rows.${i}`, ct.uid, rows[i]!, written?.length ?? 0);
         const length = lengths[i]!;
         const from = at;
-        this.fill(attr, source, targets.slice(from, (at += length)), `rows.${i}`, (k) => `targets.${from + k}`);
+        this.fill(attr, source, targets.slice(from, (at += length)), `rows.${i}`, 'targets', from);
       }
     });
   }
@@ -191,16 +191,16 @@ export class BulkLoad {
     return id;
   }
 
-  /** Writes a row's whole list of a relation that `fills`, in order; `path` names the list, `refPath` each of its references. */
-  private fill(attr: RelationAttribute, source: number, refs: readonly RowRef[], path: string, refPath = (i: number) => `${path}.${i}`): void {
+  /** Writes a row's whole list of a relation that `fills`, in order; `path` names the list, `refsPath` and `first + i` its reference i. */
+  private fill(attr: RelationAttribute, source: number, refs: readonly RowRef[], path: string, refsPath = path, first = 0): void {
     if (refs.length === 0) return;
     if (!attr.toMany && refs.length > 1) throw ValidationError.at(path, `${attr.name} links at most one entry, the record lists ${refs.length}`);
     // A filled relation's target type keeps one version of each document, in no locale, and it
     // is no media field (`fills`): a reference names the one row resolveRef would find for it.
     const written = this.written.get(attr.target);
     const targets = refs.map((ref, i) => typeof ref === 'number'
-      ? written?.[ref] ?? noRowAt(refPath(i), attr.target, ref, written?.length ?? 0)
-      : this.engine.store.rows.idOf(attr.target, documentIdOf(ref), 'published', null) ?? notFound(refPath(i), documentIdOf(ref)));
+      ? written?.[ref] ?? noRowAt(`${refsPath}.${first + i}`, attr.target, ref, written?.length ?? 0)
+      : this.engine.store.rows.idOf(attr.target, documentIdOf(ref), 'published', null) ?? notFound(`${refsPath}.${first + i}`, documentIdOf(ref)));
     if (hasRepeat(targets)) throw ValidationError.at(path, `${attr.name} lists an entry twice`);
     const twoWay = attr.inverse !== undefined;
     this.engine.writer.fillList(attr, source, targets, !twoWay);

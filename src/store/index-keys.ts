@@ -74,21 +74,18 @@ export function eachTrigramKey(code: number, text: string, visit: (code: number,
     for (const gram of trigramsOf(text)) visit(code, trigramKey(gram));
     return;
   }
-  for (let i = 0; i + 3 <= text.length; i++) {
-    const a = text.charCodeAt(i);
-    const b = text.charCodeAt(i + 1);
-    const c = text.charCodeAt(i + 2);
-    visit(code, a < UNIT_BOUND && b < UNIT_BOUND && c < UNIT_BOUND ? (a << (2 * UNIT_BITS)) | (b << UNIT_BITS) | c : text.substring(i, i + 3));
-  }
+  for (let i = 0; i + 3 <= text.length; i++) visit(code, unitsKey(text, i) ?? text.substring(i, i + 3));
 }
 
 /** The key `eachTrigramKey` visits a trigram as. */
-export function trigramKey(gram: string): TrigramKey {
-  if (gram.length !== 3) return gram;
-  const a = gram.charCodeAt(0);
-  const b = gram.charCodeAt(1);
-  const c = gram.charCodeAt(2);
-  return a < UNIT_BOUND && b < UNIT_BOUND && c < UNIT_BOUND ? (a << (2 * UNIT_BITS)) | (b << UNIT_BITS) | c : gram;
+export const trigramKey = (gram: string): TrigramKey => (gram.length === 3 ? unitsKey(gram, 0) ?? gram : gram);
+
+/** The three code units of `text` at `at` as one small integer, ten bits each; undefined when one is 1024 or more. */
+function unitsKey(text: string, at: number): number | undefined {
+  const a = text.charCodeAt(at);
+  const b = text.charCodeAt(at + 1);
+  const c = text.charCodeAt(at + 2);
+  return a < UNIT_BOUND && b < UNIT_BOUND && c < UNIT_BOUND ? (a << (2 * UNIT_BITS)) | (b << UNIT_BITS) | c : undefined;
 }
 
 /** The trigram a key names. */

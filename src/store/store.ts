@@ -289,11 +289,6 @@ export class Store {
     return this.seenGeneration;
   }
 
-  /** How many write transactions the folder has committed, by any process, as of this instance's snapshot. */
-  get committed(): number {
-    return this.generation();
-  }
-
   private generation(): number {
     return (this.dbs.meta.get(['generation']) as number | undefined) ?? 0;
   }

@@ -1,17 +1,17 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.js';
+import { FOLDER_SETTINGS } from '../folder-argument.js';
 import { openQuarry } from '../open.js';
 import { describeSettings, given, resolveSettings } from '../settings.js';
 import { exportFile } from '../transfer/export-file.js';
 import { formatOf } from '../transfer/files.js';
 
-const EXPORT_SETTINGS = ['schemas', 'customFields', 'data', 'locales', 'defaultLocale'] as const;
 
 export const exportCommand: Command = {
   name: 'export',
   summary: 'Write every document of a data folder to a JSON or msgpack file',
   positionals: ['FILE'],
-  settings: EXPORT_SETTINGS,
+  settings: FOLDER_SETTINGS,
   details: `
 Writes FILE (.json or .msgpack/.mpk, by its extension) type by type, a page of rows at a time,
 without holding the dataset in memory: each document version with its fields (components and
@@ -28,7 +28,7 @@ Example:
   quarry export backup.msgpack --schemas data/schemas --data .quarry/demo
 `,
   async run(args, ctx) {
-    const s = resolveSettings(EXPORT_SETTINGS, args.flags, ctx.env);
+    const s = resolveSettings(FOLDER_SETTINGS, args.flags, ctx.env);
     const file = resolve(ctx.cwd, args.positionals[0]!);
     formatOf(file);
     ctx.stderr.write(describeSettings(this.name, s));
