@@ -59,6 +59,11 @@ export interface QuarryOptions {
   readonly noSync?: boolean;
   readonly readOnly?: boolean;
   /**
+   * A replica's folder (src/replication/): written only by the writer's changes as they are
+   * applied; its document service reads, and refuses writes (ReplicaWriteError).
+   */
+  readonly replica?: boolean;
+  /**
    * Other processes write this folder too (`quarry serve --processes`): `seeLatest` then renews
    * this instance's snapshot and drops what it cached from before their latest commit.
    */
@@ -127,10 +132,12 @@ export class Quarry {
     this.shared = options.shared ?? false;
     this.images = Object.freeze({ ...DEFAULT_IMAGE_SETTINGS, ...definedOnly(options.images) });
     this.store = Store.open(
-      { path: options.path, noSync: options.noSync ?? false, readOnly: options.readOnly ?? false },
+      { path: options.path, noSync: options.noSync ?? false, readOnly: options.readOnly ?? false, replica: options.replica ?? false },
       this.registry.types.map((ct) => layoutOf(this.registry, ct)),
     );
-    if (!options.readOnly) this.store.intern(internedNamesOf(this.registry));
+    // A replica's folder is the writer's, whose schemas are these: every name is interned there.
+    const writes = !options.readOnly && !options.replica;
+    if (writes) this.store.intern(internedNamesOf(this.registry));
     const defaultLocale = options.i18n?.defaultLocale ?? 'en';
     const filterLimits: FilterLimits = Object.freeze({ ...DEFAULT_FILTER_LIMITS, ...definedOnly(options.filterLimits) });
     this.engine = new DocumentEngine(this.registry, this.store, {
@@ -138,7 +145,7 @@ export class Quarry {
       locales: options.i18n?.locales ?? [defaultLocale],
     }, filterLimits);
     // Commands that open the folder later without flags take its locales from here.
-    if (!options.readOnly) keepFolderSettings(options.path, this.engine.i18n);
+    if (writes) keepFolderSettings(options.path, this.engine.i18n);
     const reader = new DocumentReader(this.engine);
     const scheduler = new ReadScheduler(this.engine, reader);
     this.reads = new Reads(new ReadCompiler(this.registry, this.engine.i18n, filterLimits), reader, scheduler);
@@ -158,7 +165,7 @@ export class Quarry {
     }
     // Another process's upload in progress would look like a leftover here: with `shared` the
     // process that opened the folder alone first sweeps it (`quarry serve --processes`).
-    if (!options.readOnly && !this.shared) {
+    if (writes && !this.shared) {
       const records = this.documents(FILE_UID);
       this.swept = this.files.sweepFirst((stored) => unreferencedAmong(stored, records, () => this.closing));
     }

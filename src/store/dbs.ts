@@ -20,6 +20,8 @@ export interface Dbs {
   readonly linkPos: Database<[number, string], Key[]>;
   /** How the posting databases (scope, idx, adj) store their sets' blocks. */
   readonly blockFormat: BlockFormat;
+  /** How the databases other than meta and the rows encode their keys. */
+  readonly keyFormat: KeyFormat;
   /** Where the row databases keep their shapes (SHAPES_FIRST, or SHAPES_LAST in older folders, whose rows are not appended). */
   readonly rowShapesKey: number;
 }
@@ -66,9 +68,11 @@ function recordedFormat<F extends string>(meta: Database<unknown, Key[]>, writab
 /** Opens the sub-databases; a writable open of a new folder records its key and block formats. */
 export function openDbs(env: RootDatabase, writable = false): Dbs {
   const meta = env.openDB<unknown, Key[]>({ name: 'meta' });
-  const keys = keyFormatOf(meta, writable) === 'compact' ? { keyEncoder: compactKeys } : {};
+  const keyFormat = keyFormatOf(meta, writable);
+  const keys = keyEncodingOf(keyFormat);
   return {
     meta,
+    keyFormat,
     blockFormat: recordedFormat<BlockFormat>(meta, writable, 'blockFormat', 'delta', 'plain'),
     rowShapesKey: recordedFormat(meta, writable, 'rowShapes', 'first', 'last') === 'first' ? SHAPES_FIRST : SHAPES_LAST,
     docs: env.openDB<number, Key[]>({ name: 'docs', ...keys }),
@@ -79,6 +83,27 @@ export function openDbs(env: RootDatabase, writable = false): Dbs {
     linkPos: env.openDB<[number, string], Key[]>({ name: 'linkPos', ...keys }),
   };
 }
+
+const keyEncodingOf = (format: KeyFormat): { keyEncoder?: typeof compactKeys } => (format === 'compact' ? { keyEncoder: compactKeys } : {});
+
+/** The named databases a write transaction may change, each with its name in the environment. */
+export function namedDbs(dbs: Dbs, rowDbs: ReadonlyMap<string, RowDb>): [string, Database<unknown, Key>][] {
+  const named: [string, Database<unknown, Key>][] = [['meta', dbs.meta], ['docs', dbs.docs], ['scope', dbs.scope], ['idx', dbs.idx], ['adj', dbs.adj], ['links', dbs.links], ['linkPos', dbs.linkPos]];
+  for (const [type, db] of rowDbs) named.push([`${ROW_DB}${type}`, db as Database<unknown, Key>]);
+  return named as [string, Database<unknown, Key>][];
+}
+
+/** A named database of `namedDbs` opened to read and write stored bytes under the same keys, or undefined for another name. */
+export function openAsBytes(env: RootDatabase, name: string, format: KeyFormat, rowTypes: ReadonlySet<string>): Database<Uint8Array, Key> | undefined {
+  if (name.startsWith(ROW_DB)) {
+    return rowTypes.has(name.slice(ROW_DB.length)) ? env.openDB<Uint8Array, Key>({ name, keyEncoding: 'uint32', encoding: 'binary' }) : undefined;
+  }
+  if (name === 'meta') return env.openDB<Uint8Array, Key>({ name, encoding: 'binary' });
+  if (!BYTES_NAMES.has(name)) return undefined;
+  return env.openDB<Uint8Array, Key>({ name, encoding: 'binary', ...keyEncodingOf(format) });
+}
+
+const BYTES_NAMES = new Set(['docs', 'scope', 'idx', 'adj', 'links', 'linkPos']);
 
 /**
  * After a write transaction is aborted: the row shapes msgpackr saved under STRUCTURES_KEY during

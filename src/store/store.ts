@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
 import { forgetUnsavedShapes, openDbs, openRowDb, seqKey, type Dbs, type RowDb } from './dbs.js';
@@ -16,6 +16,8 @@ import { ReadCache } from './read-cache.js';
 import { ReadGuard } from './read-guard.js';
 import { TokenStore } from './tokens.js';
 import { upkeepIndexes } from './index-upkeep.js';
+import { StoreReplication } from './replication.js';
+import { digestOf, type DbDigest } from './digest.js';
 
 export { MAX } from './keys.js';
 
@@ -30,6 +32,16 @@ export interface StoreOptions {
   readonly packedListBytes?: number;
   /** A bulk load's index build's bounds (index-build.ts, default BUILD_LIMITS). */
   readonly buildLimits?: BuildLimits;
+  /** A replica's folder: written only by `replication.apply`, never by `transact` (which throws ReplicaWriteError). */
+  readonly replica?: boolean;
+}
+
+/** A write was tried on a replica's store, which only the writer's changes write. */
+export class ReplicaWriteError extends Error {
+  override readonly name = 'ReplicaWriteError';
+  constructor() {
+    super('this folder is a replica: only the writer writes it');
+  }
 }
 
 /**
@@ -54,6 +66,9 @@ export class Store {
   readonly reindexed: readonly string[];
   /** API tokens; undefined on a read-only open (workers, export), which never checks them. */
   readonly tokens: TokenStore | undefined;
+  /** The outbox a publishing writer fills and a replica's applying; undefined on a read-only open. */
+  readonly replication: StoreReplication | undefined;
+  private readonly replica: boolean;
   private readonly env: RootDatabase;
   private readonly dbs: Dbs;
   private readonly rowDbs: ReadonlyMap<string, RowDb>;
@@ -75,13 +90,15 @@ export class Store {
   /** The write generation this instance's cache reflects. */
   private seenGeneration = 0;
 
-  private constructor(env: RootDatabase, path: string, layouts: readonly TypeLayout[], readOnly: boolean, packedListBytes: number, buildLimits: BuildLimits) {
+  private constructor(env: RootDatabase, path: string, layouts: readonly TypeLayout[], readOnly: boolean, replica: boolean, packedListBytes: number, buildLimits: BuildLimits) {
     this.env = env;
-    this.dbs = openDbs(env, !readOnly);
+    this.replica = replica;
+    this.dbs = openDbs(env, !readOnly && !replica);
     this.layouts = layouts;
     this.rowDbs = new Map(layouts.map((layout) => [layout.name, openRowDb(env, layout.name, this.dbs.rowShapesKey)]));
+    this.replication = readOnly ? undefined : new StoreReplication({ env, dbs: this.dbs, rowDbs: this.rowDbs, applied: () => this.applied() });
     let reindexed: string[] = [];
-    if (!readOnly) {
+    if (!readOnly && !replica) {
       this.transact(() => {
         this.internAll(layouts);
         reindexed = upkeepIndexes(this.dbs, this.rowDbs, layouts, (name) => this.code(name), this.cache, this.guard);
@@ -105,7 +122,10 @@ export class Store {
     // Without an fsync, most of a commit was copying its dirty pages into the file (pwrite); through a
     // writable map they are there already. With an fsync, syncing the map costs more than the copy
     // saves, so only without one.
-    const writeMap = noSync && !readOnly;
+    // Not on a replica: its folder starts as a compacting copy, and LMDB's first commit to such a
+    // file through a writable map fails an assertion in mdb_freelist_save (reproduced here with
+    // lmdb 3.5.6; the writable-map reconciliation of loose pages is a known LMDB fault).
+    const writeMap = noSync && !readOnly && !(options.replica ?? false);
     const env = open({
       path: options.path,
       // The data folder is always a folder, even when its name looks like a file name (`data.db`).
@@ -118,7 +138,7 @@ export class Store {
       // Values are our own records; never share decoded objects between reads.
       cache: false,
     });
-    return new Store(env, options.path, layouts, readOnly, options.packedListBytes ?? PACKED_BYTES, options.buildLimits ?? BUILD_LIMITS);
+    return new Store(env, options.path, layouts, readOnly, options.replica ?? false, options.packedListBytes ?? PACKED_BYTES, options.buildLimits ?? BUILD_LIMITS);
   }
 
   /**
@@ -128,6 +148,7 @@ export class Store {
    * (a caller that catches a joined call's error cannot commit what that call half wrote).
    */
   transact<T>(fn: () => T): T {
+    if (this.replica) throw new ReplicaWriteError();
     if (this.depth > 0) return this.joined(fn);
     const result = this.commit(fn);
     if (this.deferring) this.bulk.afterCommit();
@@ -138,8 +159,10 @@ export class Store {
     this.refuseAfterLoss();
     this.depth++;
     let generation = 0;
+    let committed = false;
     try {
       const result = this.env.transactionSync(() => {
+        this.replication?.beginCommit();
         // Readers in other threads or processes drop their caches when this number moves; this
         // instance drops its own if another process wrote since it last looked, before writing
         // from what it had cached.
@@ -151,10 +174,12 @@ export class Store {
         if (this.joinedFailure !== NO_FAILURE) throw this.joinedFailure;
         if (!this.deferring) for (const postings of this.postings) postings.flush();
         else if (this.waitingSlots() > DEFERRED_SLOTS) this.flushDeferred();
+        this.replication?.endCommit(generation);
         return value;
       });
       // This instance dropped exactly what it wrote as it wrote it: its cache is current.
       this.seenGeneration = generation;
+      committed = true;
       return result;
     } catch (e) {
       for (const db of this.rowDbs.values()) forgetUnsavedShapes(db);
@@ -165,7 +190,25 @@ export class Store {
     } finally {
       this.depth--;
       this.joinedFailure = NO_FAILURE;
+      this.replication?.afterCommit(committed ? generation : undefined);
     }
+  }
+
+  /** A replica applied the writer's changes: what this instance cached may be gone, and its read snapshot is old. */
+  private applied(): void {
+    this.env.resetReadTxn();
+    this.cache.clear();
+    for (const db of this.rowDbs.values()) forgetUnsavedShapes(db);
+    this.seenGeneration = this.generation();
+  }
+
+  /**
+   * A compacting copy of the folder's LMDB file into the folder `dir` (made if missing), as one
+   * read transaction sees it: a replica's snapshot. Writes go on meanwhile.
+   */
+  async copyTo(dir: string): Promise<void> {
+    mkdirSync(dir, { recursive: true });
+    await this.env.backup(dir, true);
   }
 
   /**
@@ -363,6 +406,12 @@ export class Store {
     // A snapshot taken before another process's (or handle's) latest commit would miss it.
     if (!this.inTransaction) this.env.resetReadTxn();
     return checkStore({ dbs: this.dbs, rowDbs: this.rowDbs, layouts: this.layouts, codes: this.codes }, links, components);
+  }
+
+  /** Each database's entries and their hash (digest.ts): equal in two folders with the same content. */
+  digest(): Map<string, DbDigest> {
+    if (!this.inTransaction) this.env.resetReadTxn();
+    return digestOf(this.env);
   }
 
   /** Reads in a worker see a snapshot that does not renew by itself: call before each task. */

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Key, RootDatabase } from 'lmdb';
+
+/** The last entry JetStream acknowledged (writer), or the last one applied (replica), with its stream sequence. */
+export interface StreamPoint {
+  readonly generation: number;
+  readonly sequence: number;
+}
+
+/** A replica's place in the stream: the writer it follows, and how far it applied. */
+export interface AppliedPoint extends StreamPoint {
+  readonly writer: string;
+}
+
+/** One outbox entry: the write generation that made it and its encoded change entry (change-entry.ts). */
+export interface OutboxEntry {
+  readonly generation: number;
+  readonly bytes: Uint8Array;
+}
+
+const ON = ['publishing'];
+const WRITER = ['writer'];
+const PUBLISHED = ['published'];
+const APPLIED = ['applied'];
+
+/**
+ * What a folder keeps for replication, in two databases no write transaction's changes include
+ * (they are not watched: change-capture.ts). `outbox`: write generation -> the change entry of
+ * the transaction that made it, written in that transaction, removed once JetStream has it.
+ * `replication`: whether the folder publishes (every process writing it then fills the outbox,
+ * whichever started the publisher), the writer's id (message ids are `<writer>:<generation>`, and
+ * a replica that finds another writer's entries starts again from a snapshot), the last entry
+ * published, and on a replica the last one applied.
+ */
+export class Outbox {
+  private readonly entries: Database<Uint8Array, number>;
+  private readonly state: Database<unknown, Key[]>;
+
+  constructor(private readonly env: RootDatabase) {
+    this.entries = env.openDB<Uint8Array, number>({ name: 'outbox', keyEncoding: 'uint32', encoding: 'binary' });
+    this.state = env.openDB<unknown, Key[]>({ name: 'replication' });
+  }
+
+  /** Whether write transactions fill the outbox; read by each one (another process may have turned it on). */
+  get on(): boolean {
+    return this.state.get(ON) === true;
+  }
+
+  /** From the next write transaction on, every one fills the outbox. Answers the folder's writer id, made once. */
+  turnOn(): string {
+    return this.env.transactionSync(() => {
+      this.state.putSync(ON, true);
+      let writer = this.state.get(WRITER) as string | undefined;
+      if (writer === undefined) this.state.putSync(WRITER, (writer = randomUUID()));
+      return writer;
+    });
+  }
+
+  /** Inside the write transaction that made it. */
+  append(generation: number, bytes: Uint8Array): void {
+    this.entries.putSync(generation, bytes);
+  }
+
+  /** The entries after generation `after`, oldest first, at most `limit`. */
+  pending(after: number, limit: number): OutboxEntry[] {
+    const out: OutboxEntry[] = [];
+    for (const { key, value } of this.entries.getRange({ start: after + 1, limit })) out.push({ generation: key, bytes: Uint8Array.from(value) });
+    return out;
+  }
+
+  /** JetStream acknowledged every entry up to `point`: they go, and the point is kept, in one transaction. */
+  trim(point: StreamPoint): void {
+    this.env.transactionSync(() => {
+      for (const key of [...this.entries.getKeys({ end: point.generation + 1 })]) this.entries.removeSync(key);
+      this.state.putSync(PUBLISHED, point);
+    });
+  }
+
+  get published(): StreamPoint | undefined {
+    return this.state.get(PUBLISHED) as StreamPoint | undefined;
+  }
+
+  get writer(): string | undefined {
+    return this.state.get(WRITER) as string | undefined;
+  }
+
+  get applied(): AppliedPoint | undefined {
+    return this.state.get(APPLIED) as AppliedPoint | undefined;
+  }
+
+  /** Inside a replica's apply transaction. */
+  markApplied(point: AppliedPoint): void {
+    this.state.putSync(APPLIED, point);
+  }
+
+  /**
+   * Makes a writer's folder (a snapshot) a replica's, inside a write transaction: no outbox, not
+   * publishing, and applied up to `point`. The writer's id and published point stay, as read.
+   */
+  becomeReplica(point: AppliedPoint): void {
+    for (const key of [...this.entries.getKeys()]) this.entries.removeSync(key);
+    this.state.removeSync(ON);
+    this.state.putSync(APPLIED, point);
+  }
+}

@@ -1,0 +1,152 @@
+import type { Database, Key, RootDatabase } from 'lmdb';
+import { ChangeCapture } from './change-capture.js';
+import { decodeChangeEntry, encodeChangeEntry, type ChangeEntry } from './change-entry.js';
+import { namedDbs, openAsBytes, type Dbs, type RowDb } from './dbs.js';
+import { Outbox, type AppliedPoint, type OutboxEntry, type StreamPoint } from './outbox.js';
+
+export type { AppliedPoint, OutboxEntry, StreamPoint } from './outbox.js';
+export type { ChangeEntry } from './change-entry.js';
+
+/** Why a change entry cannot be applied: the replica must start again from a snapshot. */
+export class ReplicaGapError extends Error {
+  override readonly name = 'ReplicaGapError';
+}
+
+export interface ReplicationParts {
+  readonly env: RootDatabase;
+  readonly dbs: Dbs;
+  readonly rowDbs: ReadonlyMap<string, RowDb>;
+  /** After entries were applied: the store drops what it cached and renews its read snapshot. */
+  readonly applied: () => void;
+}
+
+/**
+ * A store's side of replication. On a publishing writer, every write transaction's changes go
+ * to the outbox in that transaction (`beginCommit` / `endCommit`, called by Store.commit). On a
+ * replica, `apply` writes an entry's bytes as they are, and where it is in the stream, in one
+ * transaction: the replica's folder is the writer's, entry for entry.
+ */
+export class StoreReplication {
+  private readonly outbox: Outbox;
+  private capture: ChangeCapture | undefined;
+  private logging = false;
+  private readonly commits = new Set<(generation: number) => void>();
+  private readonly asBytes = new Map<string, Database<Uint8Array, Key> | undefined>();
+
+  constructor(private readonly parts: ReplicationParts) {
+    this.outbox = new Outbox(parts.env);
+  }
+
+  /** Called by Store.commit as its transaction begins, before any write. */
+  beginCommit(): void {
+    this.logging = this.outbox.on;
+    if (this.logging) this.captureOf().begin();
+  }
+
+  /** Called by Store.commit before its transaction ends: the outbox entry, written in it. */
+  endCommit(generation: number): void {
+    if (!this.logging) return;
+    this.logging = false;
+    const entry: ChangeEntry = { generation, time: Date.now(), ops: this.captureOf().end() };
+    this.outbox.append(generation, encodeChangeEntry(entry));
+  }
+
+  /** Called by Store.commit once its transaction committed, or was rolled back (`generation` undefined). */
+  afterCommit(generation: number | undefined): void {
+    if (generation === undefined) {
+      this.capture?.abandon();
+      this.logging = false;
+      return;
+    }
+    for (const listener of this.commits) listener(generation);
+  }
+
+  /** Calls `listener` after each commit of this process (the publisher's cue; other processes' commits it polls for). */
+  onCommit(listener: (generation: number) => void): () => void {
+    this.commits.add(listener);
+    return () => this.commits.delete(listener);
+  }
+
+  /** Makes every later write transaction of this folder, in any process, fill the outbox; answers the writer's id. */
+  startPublishing(): string {
+    return this.outbox.turnOn();
+  }
+
+  pending(after: number, limit: number): OutboxEntry[] {
+    return this.outbox.pending(after, limit);
+  }
+
+  trim(point: StreamPoint): void {
+    this.outbox.trim(point);
+  }
+
+  get published(): StreamPoint | undefined {
+    return this.outbox.published;
+  }
+
+  get writer(): string | undefined {
+    return this.outbox.writer;
+  }
+
+  get applied(): AppliedPoint | undefined {
+    return this.outbox.applied;
+  }
+
+  /** A writer's folder (a snapshot just put in place) made a replica's, applied up to `point`. */
+  becomeReplica(point: AppliedPoint): void {
+    this.parts.env.transactionSync(() => this.outbox.becomeReplica(point));
+    this.parts.applied();
+  }
+
+  /**
+   * Applies entries (encoded, as the stream carries them) in one transaction, with the point
+   * the last one reaches. An entry the replica has applied already is skipped; one that does not
+   * follow the last applied (a gap: entries lost, or another writer's) throws ReplicaGapError and
+   * writes nothing. Answers how many were applied.
+   */
+  apply(entries: readonly { readonly bytes: Uint8Array; readonly sequence: number }[], writer: string): number {
+    const start = this.outbox.applied;
+    if (start === undefined) throw new ReplicaGapError('this folder is not a replica (it was not started from a snapshot)');
+    if (start.writer !== writer) throw new ReplicaGapError(`the stream is written by ${writer}, this replica follows ${start.writer}`);
+    let applied = 0;
+    this.parts.env.transactionSync(() => {
+      let point = start;
+      for (const { bytes, sequence } of entries) {
+        const entry = decodeChangeEntry(bytes);
+        if (entry.generation <= point.generation) continue;
+        if (entry.generation !== point.generation + 1) throw new ReplicaGapError(`entry ${entry.generation} follows ${point.generation}: entries are missing`);
+        this.write(entry);
+        point = { writer, generation: entry.generation, sequence };
+        applied++;
+      }
+      if (applied > 0) this.outbox.markApplied(point);
+    });
+    if (applied > 0) this.parts.applied();
+    return applied;
+  }
+
+  private write(entry: ChangeEntry): void {
+    for (const [name, key, bytes] of entry.ops) {
+      const db = this.bytesDb(name);
+      if (db === undefined) throw new ReplicaGapError(`entry ${entry.generation} writes database ${name}, which this replica's schemas do not have`);
+      if (bytes === null) db.removeSync(key);
+      else db.putSync(key, bytes);
+    }
+  }
+
+  private bytesDb(name: string): Database<Uint8Array, Key> | undefined {
+    if (!this.asBytes.has(name)) {
+      const types = new Set(this.parts.rowDbs.keys());
+      this.asBytes.set(name, openAsBytes(this.parts.env, name, this.parts.dbs.keyFormat, types));
+    }
+    return this.asBytes.get(name);
+  }
+
+  private captureOf(): ChangeCapture {
+    if (this.capture === undefined) {
+      this.capture = new ChangeCapture();
+      for (const [name, db] of namedDbs(this.parts.dbs, this.parts.rowDbs)) this.capture.watch(name, db);
+    }
+    return this.capture;
+  }
+}
