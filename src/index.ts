@@ -1,4 +1,8 @@
-export { createQuarry, Quarry, type QuarryOptions, type QuarryHealth } from './quarry.js';
+export { createQuarry, Quarry, type QuarryOptions, type QuarryHealth, type ReplicaOptions, type PublishOptions } from './quarry.js';
+export type { ReplicationSettings } from './replication/settings.js';
+export type { AppliedChange, ReplicaHealth } from './replication/replica.js';
+export { ReplicaStartError } from './replication/replica.js';
+export type { SnapshotTag } from './replication/snapshots.js';
 export type { DocumentService, CreateParams, UpdateParams, DocumentParams, FindParams, VersionResult, Status } from './documents/service.js';
 export type { SingleType, SingleTypeWriteParams } from './documents/single-type.js';
 export type { PageMeta, Page } from './documents/read.js';

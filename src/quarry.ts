@@ -29,12 +29,24 @@ import { unreferencedAmong } from './uploads/startup-sweep.js';
 import { checkFiles, type FilesReport } from './uploads/files-check.js';
 import { DEFAULT_IMAGE_SETTINGS, type ImageSettings } from './uploads/images.js';
 import { UploadService } from './uploads/upload-service.js';
+import { answerForwarded } from './documents/forwarding.js';
+import { schemaFingerprint } from './schema/fingerprint.js';
+import { answerBytes, NatsForwarder } from './replication/forwarder.js';
+import { ReplicaFollower, type AppliedChange, type ReplicaHealth } from './replication/replica.js';
+import type { ReplicationSettings } from './replication/settings.js';
+import type { SnapshotTag } from './replication/snapshots.js';
+import { ReplicationWriter } from './replication/writer.js';
 
 /** See `Quarry.health`. */
-export interface QuarryHealth {
-  readonly role: 'writer';
-  readonly sequence: number;
-  readonly lag: number;
+export type QuarryHealth =
+  | { readonly role: 'writer'; readonly sequence: number; readonly lag: 0; readonly published?: number }
+  | ({ readonly role: 'replica' } & ReplicaHealth);
+
+/** `publish`'s options beside where: how often a snapshot is made (ms, default SNAPSHOT_EVERY_MS; 0: only on request). */
+export interface PublishOptions {
+  readonly snapshotEveryMs?: number;
+  /** Called with what goes wrong while publishing (each is retried): a NATS node down, a snapshot that failed. */
+  readonly onError?: (error: unknown) => void;
 }
 
 export interface QuarryOptions {
@@ -85,6 +97,15 @@ export interface QuarryOptions {
   readonly filterLimits?: Partial<FilterLimits>;
 }
 
+export interface ReplicaOptions extends QuarryOptions {
+  /**
+   * Makes this Quarry a live replica of a writer publishing to NATS JetStream (`quarry serve
+   * --publish`): its folder starts from the newest snapshot (or where it stopped) and follows
+   * the stream; writes go to the writer. `createQuarry` then answers a promise.
+   */
+  readonly replicaOf: string | ReplicationSettings;
+}
+
 /** One Quarry instance: content-types, an LMDB environment, and the document service over them. */
 export class Quarry {
   readonly registry: SchemaRegistry;
@@ -109,6 +130,8 @@ export class Quarry {
   readonly files: FileStore;
   /** Whether other processes write this folder (the `shared` option). */
   readonly shared: boolean;
+  /** The LMDB folder. */
+  readonly path: string;
   /** The image settings every upload door (REST, GraphQL, the library) processes images with. */
   readonly images: ImageSettings;
   /**
@@ -118,6 +141,10 @@ export class Quarry {
    */
   readonly swept: Promise<string[]> | undefined;
   private closing = false;
+  /** The writer's side of replication, once `publish` started it. */
+  private publishing: ReplicationWriter | undefined;
+  /** The replica's side, when opened with `replicaOf`. */
+  private follower: ReplicaFollower | undefined;
   /**
    * Strapi's upload library: add files from paths, bytes or streams (`uploads.upload`), update
    * their info, replace their bytes, remove them (docs/uploads.md).
@@ -130,6 +157,7 @@ export class Quarry {
     this.registry = registryOf(options);
     this.files = new FileStore(options.uploads ?? join(options.path, 'uploads'));
     this.shared = options.shared ?? false;
+    this.path = options.path;
     this.images = Object.freeze({ ...DEFAULT_IMAGE_SETTINGS, ...definedOnly(options.images) });
     this.store = Store.open(
       { path: options.path, noSync: options.noSync ?? false, readOnly: options.readOnly ?? false, replica: options.replica ?? false },
@@ -196,8 +224,68 @@ export class Quarry {
    * far it is behind the writer (none: it is the writer).
    */
   health(): QuarryHealth {
+    if (this.follower) return { role: 'replica', ...this.follower.health() };
     this.seeLatest();
-    return { role: 'writer', sequence: this.store.writeGeneration, lag: 0 };
+    const published = this.publishing?.published.generation;
+    return { role: 'writer', sequence: this.store.writeGeneration, lag: 0, ...(published !== undefined ? { published } : {}) };
+  }
+
+  /**
+   * Publishes this folder's changes to the NATS JetStream stream `settings` names (made when
+   * missing), with snapshots in its object store, and runs the writes replicas forward: every
+   * write transaction from now on, by any process, goes to the stream (docs in README, "Replicas").
+   */
+  async publish(settings: string | ReplicationSettings, options: PublishOptions = {}): Promise<void> {
+    if (this.publishing || this.follower || !this.store.replication) throw new Error('this Quarry cannot publish: it publishes already, is a replica, or is read-only');
+    this.publishing = await ReplicationWriter.start({
+      settings: typeof settings === 'string' ? { url: settings } : settings,
+      path: this.path,
+      replication: this.store.replication,
+      source: this.store,
+      schemas: schemaFingerprint(this.registry),
+      folderSettings: this.engine.i18n,
+      snapshotEveryMs: options.snapshotEveryMs,
+      onError: options.onError,
+      forwarded: (bytes) => answerBytes(bytes, (write) => answerForwarded(write, (uid) => this.documents(uid), () => this.store.writeGeneration)),
+    });
+  }
+
+  /** On a publishing writer: makes a snapshot now (replicas starting after it begin there). */
+  snapshot(): Promise<SnapshotTag> {
+    if (!this.publishing) throw new Error('this Quarry does not publish');
+    return this.publishing.snapshot();
+  }
+
+  /**
+   * On a replica: calls `listener` after each change of the writer it applied (its write
+   * generation, stream sequence, commit time and the content-types it touched), for an
+   * application to drop its own caches. Answers the call that stops it.
+   */
+  onChange(listener: (change: AppliedChange) => void): () => void {
+    if (!this.follower) throw new Error('this Quarry is not a replica (createQuarry({ replicaOf }))');
+    return this.follower.onChange(listener);
+  }
+
+  /** Called by openReplica once the folder is ready and this Quarry opened it. */
+  private async follow(follower: ReplicaFollower): Promise<void> {
+    this.follower = follower;
+    this.engine.forwarder = new NatsForwarder(follower.connection, follower.streamNames, (generation) => follower.appliedUpTo(generation));
+    await follower.follow(this.store.replication!);
+  }
+
+  static async openReplica(options: ReplicaOptions): Promise<Quarry> {
+    const registry = registryOf(options);
+    const settings = typeof options.replicaOf === 'string' ? { url: options.replicaOf } : options.replicaOf;
+    const follower = await ReplicaFollower.prepare(settings, options.path, schemaFingerprint(registry));
+    let quarry: Quarry | undefined;
+    try {
+      quarry = new Quarry({ ...options, schemas: registry, replica: true });
+      await quarry.follow(follower);
+      return quarry;
+    } catch (e) {
+      await (quarry ? quarry.close() : follower.stop());
+      throw e;
+    }
   }
 
   /** The locales entries may have, and the one a request that names none gets. */
@@ -252,6 +340,8 @@ export class Quarry {
   }
 
   async close(): Promise<void> {
+    await this.follower?.stop();
+    await this.publishing?.stop();
     // The sweep reads the store: it is told to stop, and its end awaited, before the store closes.
     this.closing = true;
     await this.swept?.catch(() => undefined);
@@ -265,8 +355,10 @@ function definedOnly<T extends object>(input: T | undefined): Partial<T> {
   return Object.fromEntries(Object.entries(input ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-export function createQuarry(options: QuarryOptions): Quarry {
-  return new Quarry(options);
+export function createQuarry(options: ReplicaOptions): Promise<Quarry>;
+export function createQuarry(options: QuarryOptions): Quarry;
+export function createQuarry(options: QuarryOptions | ReplicaOptions): Quarry | Promise<Quarry> {
+  return 'replicaOf' in options && options.replicaOf !== undefined ? Quarry.openReplica(options) : new Quarry(options);
 }
 
 function registryOf({ schemas, customFields }: QuarryOptions): SchemaRegistry {

@@ -1,3 +1,4 @@
+import type { WriteForwarder } from './forwarding.js';
 import { ValidationError } from '../errors/index.js';
 import { resolveLocale, rowStatus, type I18nSettings } from '../query/compile/scope.js';
 import { DEFAULT_FILTER_LIMITS, type FilterLimits } from '../query/filters/index.js';
@@ -14,6 +15,8 @@ export type { I18nSettings } from '../query/compile/scope.js';
 export class DocumentEngine implements RelationContext {
   readonly writer: LinkWriter;
   readonly defaultLocale: string;
+  /** On a replica: where the document service's writes go (the writer), instead of this store. */
+  forwarder: WriteForwarder | undefined;
 
   constructor(
     readonly registry: SchemaRegistry,

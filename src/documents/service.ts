@@ -9,6 +9,7 @@ import type { Reads } from './reads.js';
 import { refuseSecondDocument } from './single-type.js';
 import { Versions } from './versions.js';
 import { DocumentWriter, freeDocumentId } from './write.js';
+import type { WriteMethod } from './forwarding.js';
 
 /** Which version of a draft & publish document a call reads or writes. */
 export type { Status } from '../store/layout.js';
@@ -86,6 +87,7 @@ export class DocumentService {
   }
 
   create(params: CreateParams): Promise<Entry> {
+    if (this.engine.forwarder) return this.forward('create', params);
     const ct = this.contentType;
     return this.writing(params.data, (input) => {
       const locale = this.engine.localeOf(ct, params.locale);
@@ -98,6 +100,7 @@ export class DocumentService {
 
   /** Null when the document does not exist. With `status: 'published'` the draft is published after the update. */
   update(params: UpdateParams): Promise<Entry | null> {
+    if (this.engine.forwarder) return this.forward('update', params);
     const ct = this.contentType;
     return this.writing(params.data, (input) => {
       const locale = this.engine.localeOf(ct, params.locale);
@@ -109,6 +112,7 @@ export class DocumentService {
   }
 
   async delete(params: DocumentParams): Promise<VersionResult> {
+    if (this.engine.forwarder) return this.forward('delete', params);
     return this.engine.store.transact(() => {
       const entries = this.rowsOf(params).map((r) => this.present(r, {}));
       this.writer.delete(this.contentType, params.documentId, this.locales(params.locale));
@@ -117,15 +121,23 @@ export class DocumentService {
   }
 
   async publish(params: DocumentParams): Promise<VersionResult> {
+    if (this.engine.forwarder) return this.forward('publish', params);
     return this.versionOp(params, (locales) => this.versions.publish(this.contentType, params.documentId, locales));
   }
 
   async unpublish(params: DocumentParams): Promise<VersionResult> {
+    if (this.engine.forwarder) return this.forward('unpublish', params);
     return this.versionOp(params, (locales) => this.versions.unpublish(this.contentType, params.documentId, locales));
   }
 
   async discardDraft(params: DocumentParams): Promise<VersionResult> {
+    if (this.engine.forwarder) return this.forward('discardDraft', params);
     return this.versionOp(params, (locales) => this.versions.discardDraft(this.contentType, params.documentId, locales));
+  }
+
+  /** On a replica: the writer makes the call, and it is answered once applied here. */
+  private forward<T>(method: WriteMethod, params: unknown): Promise<T> {
+    return this.engine.forwarder!.send({ uid: this.uid, method, params }) as Promise<T>;
   }
 
   private get uid(): string {

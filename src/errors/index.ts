@@ -106,6 +106,21 @@ export class ServiceUnavailableError extends QuarryError {
   }
 }
 
+/**
+ * An error the writer answered a write a replica forwarded with (src/replication/): the same
+ * status, name, message and details reach the replica's client as the writer's would.
+ */
+export class ForwardedError extends QuarryError {
+  override readonly name: string;
+  readonly status: number;
+
+  constructor(body: { readonly status: number; readonly name: string; readonly message: string; readonly details?: ErrorDetails }) {
+    super(body.message, body.details ?? {});
+    this.name = body.name;
+    this.status = body.status;
+  }
+}
+
 /** A schema file that cannot be loaded; thrown at start-up, never over HTTP. */
 export class SchemaError extends Error {
   override readonly name = 'SchemaError';

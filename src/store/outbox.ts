@@ -19,9 +19,11 @@ export interface OutboxEntry {
 }
 
 const ON = ['publishing'];
-const WRITER = ['writer'];
-const PUBLISHED = ['published'];
-const APPLIED = ['applied'];
+export const WRITER = ['writer'];
+export const PUBLISHED = ['published'];
+export const APPLIED = ['applied'];
+/** The database of the state below. */
+export const STATE_DB = 'replication';
 
 /**
  * What a folder keeps for replication, in two databases no write transaction's changes include
@@ -38,7 +40,7 @@ export class Outbox {
 
   constructor(private readonly env: RootDatabase) {
     this.entries = env.openDB<Uint8Array, number>({ name: 'outbox', keyEncoding: 'uint32', encoding: 'binary' });
-    this.state = env.openDB<unknown, Key[]>({ name: 'replication' });
+    this.state = env.openDB<unknown, Key[]>({ name: STATE_DB });
   }
 
   /** Whether write transactions fill the outbox; read by each one (another process may have turned it on). */

@@ -18,6 +18,27 @@ export interface ReplicationParts {
   readonly rowDbs: ReadonlyMap<string, RowDb>;
   /** After entries were applied: the store drops what it cached and renews its read snapshot. */
   readonly applied: () => void;
+  /** The folder's write generation, read in the running transaction. */
+  readonly generation: () => number;
+  /** The name a code stands for in keys (a type's uid, a relation list's name), or undefined. */
+  readonly nameOf: (code: number) => string | undefined;
+}
+
+/** One writer's transaction as a replica applied it. */
+export interface AppliedChange {
+  readonly generation: number;
+  /** The stream sequence of its message. */
+  readonly sequence: number;
+  /** When the writer committed it (ms since the epoch). */
+  readonly committedAt: number;
+  /** The content-types (uids) whose entries or relation lists it changed. */
+  readonly types: readonly string[];
+}
+
+/** Where a publishing writer starts: its id, and the generation of its folder before the first entry it logs. */
+export interface PublishingStart {
+  readonly writer: string;
+  readonly generation: number;
 }
 
 /**
@@ -67,9 +88,9 @@ export class StoreReplication {
     return () => this.commits.delete(listener);
   }
 
-  /** Makes every later write transaction of this folder, in any process, fill the outbox; answers the writer's id. */
-  startPublishing(): string {
-    return this.outbox.turnOn();
+  /** Makes every later write transaction of this folder, in any process, fill the outbox. */
+  startPublishing(): PublishingStart {
+    return this.parts.env.transactionSync(() => ({ writer: this.outbox.turnOn(), generation: this.parts.generation() }));
   }
 
   pending(after: number, limit: number): OutboxEntry[] {
@@ -104,11 +125,11 @@ export class StoreReplication {
    * follow the last applied (a gap: entries lost, or another writer's) throws ReplicaGapError and
    * writes nothing. Answers how many were applied.
    */
-  apply(entries: readonly { readonly bytes: Uint8Array; readonly sequence: number }[], writer: string): number {
+  apply(entries: readonly { readonly bytes: Uint8Array; readonly sequence: number }[], writer: string): AppliedChange[] {
     const start = this.outbox.applied;
     if (start === undefined) throw new ReplicaGapError('this folder is not a replica (it was not started from a snapshot)');
     if (start.writer !== writer) throw new ReplicaGapError(`the stream is written by ${writer}, this replica follows ${start.writer}`);
-    let applied = 0;
+    const applied: AppliedChange[] = [];
     this.parts.env.transactionSync(() => {
       let point = start;
       for (const { bytes, sequence } of entries) {
@@ -117,12 +138,25 @@ export class StoreReplication {
         if (entry.generation !== point.generation + 1) throw new ReplicaGapError(`entry ${entry.generation} follows ${point.generation}: entries are missing`);
         this.write(entry);
         point = { writer, generation: entry.generation, sequence };
-        applied++;
+        applied.push({ generation: entry.generation, sequence, committedAt: entry.time, types: this.typesOf(entry) });
       }
-      if (applied > 0) this.outbox.markApplied(point);
+      if (applied.length > 0) this.outbox.markApplied(point);
     });
-    if (applied > 0) this.parts.applied();
+    if (applied.length > 0) this.parts.applied();
     return applied;
+  }
+
+  /** The types an entry's rows and lists belong to: a list is its owner's (`<uid>.<field>`, or `<uid>.<field>~inverse`). */
+  private typesOf(entry: ChangeEntry): string[] {
+    const types = new Set<string>();
+    for (const [name, key] of entry.ops) {
+      if (name.startsWith('rows:')) types.add(name.slice('rows:'.length));
+      else if ((name === 'links' || name === 'linkPos') && Array.isArray(key) && typeof key[0] === 'number') {
+        const list = this.parts.nameOf(key[0]);
+        if (list !== undefined && this.parts.rowDbs.has(list.slice(0, list.lastIndexOf('.')))) types.add(list.slice(0, list.lastIndexOf('.')));
+      }
+    }
+    return [...types].sort();
   }
 
   private write(entry: ChangeEntry): void {

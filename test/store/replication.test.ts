@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createQuarry, type Quarry } from '../../src/index.js';
 import { ReplicaGapError } from '../../src/store/replication.js';
+import { ARTICLE, CATEGORY, everything, RESTAURANT, writeSome } from '../support/replication-writes.js';
 
 const SCHEMAS = 'data/schemas';
 const folders: string[] = [];
@@ -26,34 +27,10 @@ afterEach(async () => {
   for (const f of folders.splice(0)) rmSync(f, { recursive: true, force: true });
 });
 
-const RESTAURANT = 'api::restaurant.restaurant';
-const CATEGORY = 'api::category.category';
-const ARTICLE = 'api::article.article';
-
-/** Writes of every kind: creates with relations, a positioned connect, renames, a publish, a delete. */
-async function writeSome(q: Quarry, round: number): Promise<void> {
-  const chef = await q.documents('api::chef.chef').create({ data: { name: `chef ${round}` } });
-  const cats = [];
-  for (let i = 0; i < 3; i++) cats.push(await q.documents(CATEGORY).create({ data: { name: `cat ${round}.${i}` } }));
-  const r = await q.documents(RESTAURANT).create({ data: { name: `r ${round}`, stars: round, chef: chef.documentId, categories: [cats[0]!.documentId, cats[1]!.documentId] } });
-  await q.documents(RESTAURANT).update({ documentId: r.documentId as string, data: { categories: { connect: [{ documentId: cats[2]!.documentId as string, position: { start: true } }] } } });
-  await q.documents(CATEGORY).update({ documentId: cats[1]!.documentId as string, data: { name: `renamed ${round}` } });
-  const article = await q.documents(ARTICLE).create({ data: { title: `a ${round}`, restaurants: [r.documentId] } });
-  await q.documents(ARTICLE).publish({ documentId: article.documentId as string });
-  await q.documents(CATEGORY).delete({ documentId: cats[0]!.documentId as string });
-}
-
-const everything = async (q: Quarry) => ({
-  restaurants: await q.documents(RESTAURANT).findMany({ populate: '*', sort: 'id', limit: 100 }),
-  articles: await q.documents(ARTICLE).findMany({ populate: '*', status: 'published', sort: 'id' }),
-  drafts: await q.documents(ARTICLE).findMany({ status: 'draft', sort: 'id' }),
-  categories: await q.documents(CATEGORY).findMany({ populate: '*', sort: 'id', filters: { restaurants: { name: { $startsWith: 'r' } } } }),
-});
-
 it('a replica started from a copy and given the outbox entries after it holds the writer\'s folder, byte for byte', async () => {
   const writerPath = folder();
   const writer = open(writerPath);
-  const id = writer.store.replication!.startPublishing();
+  const id = writer.store.replication!.startPublishing().writer;
   await writeSome(writer, 1);
   const snapshot = folder();
   await writer.store.copyTo(snapshot);
@@ -67,21 +44,21 @@ it('a replica started from a copy and given the outbox entries after it holds th
   // Every entry since publishing began, those the copy holds too: they are skipped.
   const entries = writer.store.replication!.pending(0, 10_000).map((e, i) => ({ bytes: e.bytes, sequence: i + 1 }));
   expect(entries.length).toBeGreaterThan(20);
-  let applied = 0;
-  for (const entry of entries) applied += replica.store.replication!.apply([entry], id);
-  expect(applied).toBe(writer.store.writeGeneration - at);
+  const applied = entries.flatMap((entry) => replica.store.replication!.apply([entry], id));
+  expect(applied.map((a) => a.generation)).toEqual(Array.from({ length: writer.store.writeGeneration - at }, (_, i) => at + 1 + i));
+  expect(new Set(applied.flatMap((a) => a.types))).toEqual(new Set([RESTAURANT, CATEGORY, ARTICLE, 'api::chef.chef']));
   expect(replica.store.writeGeneration).toBe(writer.store.writeGeneration);
   expect(replica.store.replication!.applied).toEqual({ writer: id, generation: writer.store.writeGeneration, sequence: entries.length });
   expect(replica.store.digest()).toEqual(writer.store.digest());
   expect(await everything(replica)).toEqual(await everything(writer));
   expect(replica.check().problems).toEqual([]);
   // Applying them again changes nothing.
-  expect(replica.store.replication!.apply(entries, id)).toBe(0);
+  expect(replica.store.replication!.apply(entries, id)).toEqual([]);
 });
 
 it('a replica refuses writes, a gap, and another writer\'s entries, and writes nothing of them', async () => {
   const writer = open(folder());
-  const id = writer.store.replication!.startPublishing();
+  const id = writer.store.replication!.startPublishing().writer;
   const snapshot = folder();
   await writer.store.copyTo(snapshot);
   await writeSome(writer, 1);
@@ -94,7 +71,7 @@ it('a replica refuses writes, a gap, and another writer\'s entries, and writes n
   expect(() => replica.store.replication!.apply(entries, 'someone else')).toThrow(ReplicaGapError);
   expect(() => replica.store.replication!.apply([{ bytes: Uint8Array.of(1, 2, 3), sequence: 1 }], id)).toThrow(/change entry/);
   expect(replica.store.digest()).toEqual(before);
-  expect(replica.store.replication!.apply(entries, id)).toBe(entries.length);
+  expect(replica.store.replication!.apply(entries, id)).toHaveLength(entries.length);
 });
 
 it('a folder that does not publish fills no outbox, and a rolled-back write leaves none', async () => {

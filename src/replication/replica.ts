@@ -1,0 +1,217 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { keepFolderSettings } from '../store/folder-settings.js';
+import { readReplicationState } from '../store/replication-state.js';
+import type { AppliedChange, AppliedPoint, StoreReplication } from '../store/replication.js';
+import { WRITER_HEADER } from './publisher.js';
+import { connectNats, streamNames, type ReplicationSettings, type StreamNames } from './settings.js';
+import { downloadSnapshot, newestSnapshot, openBucket, tagOf, type SnapshotTag } from './snapshots.js';
+
+export type { AppliedChange } from '../store/replication.js';
+
+/** A replica cannot serve the writer's folder: other schemas, or no writer publishing yet. */
+export class ReplicaStartError extends Error {
+  override readonly name = 'ReplicaStartError';
+}
+
+/** What a replica reports to a load balancer (`GET /_quarry/health`). */
+export interface ReplicaHealth {
+  /** The writer's last write transaction the replica applied. */
+  readonly sequence: number;
+  /** ms since the writer committed the last entry applied, while entries wait; 0 when none does. */
+  readonly lag: number;
+  /** Stream messages not applied yet, as of the last one received. */
+  readonly pending: number;
+  readonly connected: boolean;
+}
+
+/** Entries applied in one transaction at most: a replica that fell behind catches up in large steps, a current one applies each as it comes. */
+const BATCH = 512;
+/** How long a replica waits for the writer to make a first snapshot. */
+const SNAPSHOT_WAIT_MS = 120_000;
+
+/**
+ * A replica's side (`quarry serve --replica-of`, `createQuarry({ replicaOf })`): `prepare` makes
+ * the folder ready before it opens (resuming where it stopped, or from the newest snapshot when
+ * it has none, follows another writer, or the stream no longer holds where it stopped), then
+ * `follow` applies the stream from there, many entries a transaction when they wait.
+ */
+export class ReplicaFollower {
+  private replication: StoreReplication | undefined;
+  private messages: ConsumerMessages | undefined;
+  private queue: { bytes: Uint8Array; sequence: number; writer: string }[] = [];
+  private scheduled = false;
+  private pending = 0;
+  private lastCommit = 0;
+  private failure: unknown;
+  private readonly listeners = new Set<(change: AppliedChange) => void>();
+  private readonly waiters: { generation: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private consuming: Promise<void> | undefined;
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly names: StreamNames,
+    /** The snapshot the folder was just made from; undefined when it resumes. */
+    private readonly fresh: SnapshotTag | undefined,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /**
+   * Makes the folder `path` ready to open as a replica of the stream `settings` names, for the
+   * schemas whose fingerprint is `schemas`; throws ReplicaStartError when that cannot be.
+   */
+  static async prepare(settings: ReplicationSettings, path: string, schemas: string, onError: (error: unknown) => void = () => {}): Promise<ReplicaFollower> {
+    const names = streamNames(settings);
+    const nc = await connectNats(settings, 'quarry replica');
+    try {
+      const state = await readReplicationState(path);
+      const resume = state?.applied !== undefined && (await canResume(nc, names, state.applied));
+      const fresh = resume ? undefined : await fromSnapshot(nc, names, path, schemas, settings.streamReplicas ?? 1);
+      return new ReplicaFollower(nc, names, fresh, onError);
+    } catch (e) {
+      await nc.close();
+      throw e;
+    }
+  }
+
+  /** Starts applying the stream to the replica's opened store. */
+  async follow(replication: StoreReplication): Promise<void> {
+    this.replication = replication;
+    if (this.fresh !== undefined) replication.becomeReplica({ writer: this.fresh.writer, generation: this.fresh.generation, sequence: this.fresh.sequence });
+    const from = replication.applied!;
+    this.lastCommit = Date.now();
+    const js = jetstream(this.nc);
+    const consumer = await js.consumers.get(this.names.stream, { opt_start_seq: from.sequence + 1 });
+    this.messages = await consumer.consume({ max_messages: 4 * BATCH });
+    this.consuming = this.consume(this.messages);
+  }
+
+  /** Calls `listener` after each applied change; answers the call that stops it. */
+  onChange(listener: (change: AppliedChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves once the writer's write transaction `generation` is applied here. */
+  appliedUpTo(generation: number): Promise<void> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    if ((this.replication?.applied?.generation ?? 0) >= generation) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ generation, resolve, reject }));
+  }
+
+  health(): ReplicaHealth {
+    const sequence = this.replication?.applied?.generation ?? 0;
+    const waiting = this.pending + this.queue.length;
+    return { sequence, lag: waiting > 0 ? Date.now() - this.lastCommit : 0, pending: waiting, connected: !this.nc.isClosed() && this.failure === undefined };
+  }
+
+  /** Why the replica stopped applying (it then serves what it has), or undefined. */
+  get failed(): unknown {
+    return this.failure;
+  }
+
+  get connection(): NatsConnection {
+    return this.nc;
+  }
+
+  get streamNames(): StreamNames {
+    return this.names;
+  }
+
+  async stop(): Promise<void> {
+    await this.messages?.close();
+    await this.consuming;
+    await this.nc.close();
+  }
+
+  private async consume(messages: ConsumerMessages): Promise<void> {
+    for await (const m of messages) this.receive(m);
+  }
+
+  private receive(m: JsMsg): void {
+    this.queue.push({ bytes: m.data, sequence: m.seq, writer: m.headers?.get(WRITER_HEADER) ?? '' });
+    this.pending = m.info.pending;
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.applyQueued());
+    }
+  }
+
+  private applyQueued(): void {
+    this.scheduled = false;
+    if (this.failure !== undefined) return;
+    while (this.queue.length > 0) {
+      const writer = this.queue[0]!.writer;
+      let n = 0;
+      while (n < this.queue.length && n < BATCH && this.queue[n]!.writer === writer) n++;
+      const batch = this.queue.splice(0, n);
+      let changes: AppliedChange[];
+      try {
+        changes = this.replication!.apply(batch, writer);
+      } catch (e) {
+        this.fail(e);
+        return;
+      }
+      for (const change of changes) {
+        this.lastCommit = change.committedAt;
+        for (const listener of this.listeners) listener(change);
+      }
+    }
+    this.wake();
+  }
+
+  private wake(): void {
+    const applied = this.replication?.applied?.generation ?? 0;
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      if (this.waiters[i]!.generation <= applied) this.waiters.splice(i, 1)[0]!.resolve();
+    }
+  }
+
+  private fail(e: unknown): void {
+    this.failure = e;
+    this.onError(e);
+    for (const w of this.waiters.splice(0)) w.reject(e);
+    void this.messages?.close();
+  }
+}
+
+/** Whether the stream still holds every entry after `applied`, from the writer it follows. */
+async function canResume(nc: NatsConnection, names: StreamNames, applied: AppliedPoint): Promise<boolean> {
+  const jsm = await jetstreamManager(nc);
+  const info = await jsm.streams.info(names.stream);
+  if (info.state.first_seq > applied.sequence + 1 && info.state.messages > 0) return false;
+  if (info.state.last_seq <= applied.sequence) return true;
+  const last = await jsm.streams.getMessage(names.stream, { seq: info.state.last_seq });
+  return last?.header.get(WRITER_HEADER) === applied.writer;
+}
+
+/** Puts the newest snapshot's file in the folder (asking the writer for one when the bucket has none), with its settings. */
+async function fromSnapshot(nc: NatsConnection, names: StreamNames, path: string, schemas: string, replicas: number): Promise<SnapshotTag> {
+  const bucket = await openBucket(nc, names, replicas);
+  let newest = await newestSnapshot(bucket);
+  if (newest === undefined) {
+    await nc.request(names.snapshotRequests, new Uint8Array(), { timeout: SNAPSHOT_WAIT_MS }).catch((e: unknown) => {
+      throw new ReplicaStartError(`no snapshot of stream ${names.stream} yet, and no writer answered a request for one (is a writer running with --publish?)`, { cause: e });
+    });
+    newest = await newestSnapshot(bucket);
+    if (newest === undefined) throw new ReplicaStartError(`no snapshot of stream ${names.stream}: the writer could not make one`);
+  }
+  const { info, tag } = newest;
+  if (tag.schemas !== schemas) {
+    throw new ReplicaStartError(`the writer of stream ${names.stream} serves other content-types: its schemas' fingerprint is ${tag.schemas.slice(0, 12)}…, this replica's ${schemas.slice(0, 12)}… (start it with the writer's schemas)`);
+  }
+  mkdirSync(path, { recursive: true });
+  const incoming = join(path, 'incoming.mdb');
+  try {
+    await downloadSnapshot(bucket, info, incoming);
+    renameSync(incoming, join(path, 'data.mdb'));
+  } finally {
+    rmSync(incoming, { force: true });
+  }
+  // The lock file describes the old file's readers.
+  if (existsSync(join(path, 'lock.mdb'))) rmSync(join(path, 'lock.mdb'));
+  keepFolderSettings(path, tagOf(info)!.settings);
+  return tag;
+}

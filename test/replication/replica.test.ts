@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPONENTS_PROJECT } from '../../fixtures/models/components.js';
+import { createQuarry, type AppliedChange, type Quarry } from '../../src/index.js';
+import { startNats, type NatsNode } from '../support/nats-server.js';
+import { CATEGORY, everything, RESTAURANT, writeSome } from '../support/replication-writes.js';
+
+const SCHEMAS = 'data/schemas';
+
+/** Waits until `replica` applied every write transaction `writer` committed (or 20 s pass). */
+async function caughtUp(replica: Quarry, writer: Quarry): Promise<void> {
+  const until = Date.now() + 20_000;
+  while (replica.health().sequence !== writer.store.writeGeneration) {
+    if (Date.now() > until) throw new Error(`replica at ${replica.health().sequence}, writer at ${writer.store.writeGeneration}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('a replica fed by NATS JetStream (the library)', () => {
+  let node: NatsNode;
+  const folders: string[] = [];
+  const folder = (): string => {
+    const path = mkdtempSync(join(tmpdir(), 'quarry-replica-'));
+    folders.push(path);
+    return path;
+  };
+
+  beforeAll(async () => {
+    node = await startNats();
+  }, 20_000);
+  afterAll(async () => {
+    await node?.remove();
+    for (const f of folders) rmSync(f, { recursive: true, force: true });
+  });
+
+  it('starts from the writer\'s snapshot, follows its writes, forwards its own, resumes after a restart, and equals the writer byte for byte', async () => {
+    const writerPath = folder();
+    let writer = createQuarry({ schemas: SCHEMAS, path: writerPath, noSync: true });
+    await writeSome(writer, 1);
+    await writer.publish(node.url, { snapshotEveryMs: 0 });
+    expect(writer.health()).toMatchObject({ role: 'writer', lag: 0 });
+    await writeSome(writer, 2);
+
+    const replicaPath = folder();
+    let replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: node.url });
+    const changes: AppliedChange[] = [];
+    replica.onChange((change) => changes.push(change));
+    await writeSome(writer, 3);
+    await caughtUp(replica, writer);
+    expect(replica.health()).toMatchObject({ role: 'replica', sequence: writer.store.writeGeneration, lag: 0, pending: 0, connected: true });
+    expect(changes.length).toBeGreaterThan(5);
+    // The last write deleted a category: the restaurant lists that named it changed too.
+    expect(changes.at(-1)).toMatchObject({ generation: writer.store.writeGeneration, types: [CATEGORY, RESTAURANT] });
+    expect(await everything(replica)).toEqual(await everything(writer));
+
+    // A write through the replica is the writer's, and the replica shows it as soon as it answers.
+    const made = await replica.documents(CATEGORY).create({ data: { name: 'through the replica' } });
+    expect(await replica.documents(CATEGORY).findOne({ documentId: made.documentId as string })).toEqual(made);
+    expect(await writer.documents(CATEGORY).findOne({ documentId: made.documentId as string })).toEqual(made);
+    const renamed = await replica.documents(CATEGORY).update({ documentId: made.documentId as string, data: { name: 'renamed there' } });
+    expect((await replica.documents(CATEGORY).findMany({ filters: { name: { $eq: 'renamed there' } } })).map((e) => e.id)).toEqual([renamed!.id]);
+    // The writer's refusal, as the writer words it.
+    const refused = await replica.documents(RESTAURANT).create({ data: { stars: 2 } }).catch((e: unknown) => e);
+    const direct = await writer.documents(RESTAURANT).create({ data: { stars: 2 } }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: 'ValidationError', status: 400, message: (direct as Error).message, details: (direct as { details: unknown }).details });
+    expect(replica.store.digest()).toEqual(writer.store.digest());
+
+    // Down while the writer writes, and while the writer restarts (its writes then wait in the outbox).
+    await replica.close();
+    const file = statSync(join(replicaPath, 'data.mdb')).ino;
+    await writeSome(writer, 4);
+    await writer.close();
+    writer = createQuarry({ schemas: SCHEMAS, path: writerPath, noSync: true });
+    await writeSome(writer, 5);
+    await writer.publish(node.url, { snapshotEveryMs: 0 });
+    replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: node.url });
+    // It resumed in its own file, not from a snapshot.
+    expect(statSync(join(replicaPath, 'data.mdb')).ino).toBe(file);
+    await writeSome(writer, 6);
+    await caughtUp(replica, writer);
+    expect(replica.store.digest()).toEqual(writer.store.digest());
+    expect(await everything(replica)).toEqual(await everything(writer));
+    expect(replica.check().problems).toEqual([]);
+
+    // A second replica, started now, begins at the newest snapshot and gets there too.
+    await writer.snapshot();
+    await writeSome(writer, 7);
+    const second = await createQuarry({ schemas: SCHEMAS, path: folder(), replicaOf: node.url });
+    await caughtUp(second, writer);
+    await caughtUp(replica, writer);
+    expect(second.store.digest()).toEqual(writer.store.digest());
+    await second.close();
+    await replica.close();
+    await writer.close();
+  }, 60_000);
+
+  it('refuses to start a replica whose schemas are not the writer\'s, with a message that says so', async () => {
+    const writer = createQuarry({ schemas: SCHEMAS, path: folder(), noSync: true });
+    const stream = 'other';
+    await writer.publish({ url: node.url, stream }, { snapshotEveryMs: 0 });
+    await expect(createQuarry({ schemas: COMPONENTS_PROJECT, path: folder(), replicaOf: { url: node.url, stream } })).rejects.toMatchObject({
+      name: 'ReplicaStartError',
+      message: expect.stringMatching(/serves other content-types/),
+    });
+    await writer.close();
+  }, 30_000);
+});
