@@ -20,7 +20,7 @@ import { QueryPool, resolvePoolSettings, type PoolSettings } from './pool/pool.j
 import type { ProjectSources, SchemaSource } from './schema/raw.js';
 import { SchemaRegistry } from './schema/registry.js';
 import type { CheckReport } from './store/check/check.js';
-import { keepFolderSettings } from './store/folder-settings.js';
+import { keepFolderSettings, readFolderSettings } from './store/folder-settings.js';
 import { Store } from './store/store.js';
 import type { TokenStore } from './store/tokens.js';
 import { FileStore } from './uploads/file-store.js';
@@ -226,6 +226,8 @@ export class Quarry {
   health(): QuarryHealth {
     if (this.follower) return { role: 'replica', ...this.follower.health() };
     this.seeLatest();
+    const applied = this.store.applied;
+    if (applied) return { role: 'replica', sequence: applied.generation, lag: null, pending: null, connected: false };
     const published = this.publishing?.published.generation;
     return { role: 'writer', sequence: this.store.writeGeneration, lag: 0, ...(published !== undefined ? { published } : {}) };
   }
@@ -279,7 +281,10 @@ export class Quarry {
     const follower = await ReplicaFollower.prepare(settings, options.path, schemaFingerprint(registry));
     let quarry: Quarry | undefined;
     try {
-      quarry = new Quarry({ ...options, schemas: registry, replica: true });
+      // The writer's locales, which the snapshot carried.
+      const kept = readFolderSettings(options.path);
+      const i18n = kept ? { locales: kept.locales, defaultLocale: kept.defaultLocale } : options.i18n;
+      quarry = new Quarry({ ...options, schemas: registry, replica: true, i18n });
       await quarry.follow(follower);
       return quarry;
     } catch (e) {

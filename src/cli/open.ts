@@ -5,6 +5,7 @@ import { SweepStopped } from '../uploads/startup-sweep.js';
 import type { Context } from './context.js';
 import { importMarkOf, readFolderSettings } from '../store/folder-settings.js';
 import { UsageError } from './usage.js';
+import type { ReplicationSettings } from '../replication/settings.js';
 
 export interface OpenSettings {
   readonly schemas: string;
@@ -30,6 +31,22 @@ export interface OpenSettings {
  * printed to stderr, one line each, so a project that loads is never silently served partly.
  */
 export function openQuarry(s: OpenSettings, ctx: Pick<Context, 'cwd' | 'stderr'>, readOnly = false): Quarry {
+  const quarry = createQuarry(optionsOf(s, ctx, readOnly));
+  reportOpened(quarry, ctx);
+  return quarry;
+}
+
+/**
+ * A live replica of the writer publishing to `replicaOf` (README, "Replicas"), its folder made
+ * ready first (a snapshot, or where it stopped); the locales are the writer's.
+ */
+export async function openReplica(s: OpenSettings, replicaOf: ReplicationSettings, ctx: Pick<Context, 'cwd' | 'stderr'>): Promise<Quarry> {
+  const quarry = await createQuarry({ ...optionsOf(s, ctx, false), replicaOf });
+  reportOpened(quarry, ctx);
+  return quarry;
+}
+
+function optionsOf(s: OpenSettings, ctx: Pick<Context, 'cwd' | 'stderr'>, readOnly: boolean): QuarryOptions {
   const { cwd } = ctx;
   const schemas = resolve(cwd, s.schemas);
   if (!existsSync(schemas)) throw new UsageError(`--schemas ${s.schemas}: no such folder`);
@@ -43,17 +60,20 @@ export function openQuarry(s: OpenSettings, ctx: Pick<Context, 'cwd' | 'stderr'>
   const defaultLocale = s.defaultLocale !== '' ? s.defaultLocale : kept?.defaultLocale ?? locales[0]!;
   if (!locales.includes(defaultLocale)) throw new UsageError(`--default-locale ${defaultLocale} is not one of --locales (${locales.join(', ')})`);
   if (kept !== undefined) ctx.stderr.write(`locales: ${locales.join(', ')}, default ${defaultLocale}: kept by the data folder (--locales changes them)\n`);
-  const quarry = createQuarry({
+  return {
     schemas, customFields: s.customFields, path: data, i18n: { defaultLocale, locales }, noSync: s.noSync ?? false, readOnly, shared: s.shared ?? false,
     pool: s.pool, filterLimits: s.filterLimits, queryTimeoutMs: s.queryTimeoutMs, images: s.images,
-  });
+  };
+}
+
+/** What the schemas loaded with a caveat, and what the uploads folder's sweep removed, printed. */
+function reportOpened(quarry: Quarry, ctx: Pick<Context, 'stderr'>): void {
   for (const warning of quarry.registry.warnings) ctx.stderr.write(`quarry: warning: ${warning}\n`);
   quarry.swept?.then((removed) => {
     if (removed.length > 0) ctx.stderr.write(`quarry: removed ${removed.length} leftovers from the uploads folder (temporaries, files no record names)\n`);
   }, (error: unknown) => {
     if (!(error instanceof SweepStopped)) ctx.stderr.write(`quarry: warning: the uploads folder's start-up sweep failed, leftovers stay: ${(error as Error).message}\n`);
   });
-  return quarry;
 }
 
 /** The absolute path of `--data`, checked: `mustExist` for commands that only read or change what is there. */

@@ -94,6 +94,19 @@ function customFields(t: string): Record<string, string> {
   return out;
 }
 
+/** `nats://host:port`, several comma-separated, or empty for none. */
+function natsUrl(t: string): string {
+  for (const url of t.split(',').map((u) => u.trim()).filter((u) => u !== '')) {
+    if (!/^(nats|tls):\/\/[^/\s]+$/.test(url)) throw new Error(`${JSON.stringify(url)} is not a NATS server address: nats://HOST:PORT, several comma-separated`);
+  }
+  return t.trim();
+}
+
+function streamName(t: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(t)) throw new Error('must be 1-64 letters, digits, - or _');
+  return t;
+}
+
 function flagValue(t: string): boolean {
   if (/^(1|true|yes|on)$/i.test(t)) return true;
   if (/^(0|false|no|off)$/i.test(t)) return false;
@@ -143,6 +156,14 @@ export const SETTINGS = {
   imageFormats: setting('image-formats', 'make each uploaded image\'s thumbnail and smaller breakpoint formats (false: store the image alone)', 'true', flagValue),
   processes: setting('processes', 'serving processes over the one data folder, each a whole server on the same port (the kernel spreads connections); default: the number of cores', String(availableParallelism()), positive),
   shutdownGraceMs: setting('shutdown-grace-ms', 'on SIGTERM / SIGINT, how long requests in progress may take to finish', '10000', positive),
+  publish: setting('publish', 'publish every write to this NATS JetStream server (nats://HOST:PORT, several comma-separated), with snapshots, for replicas (README, "Replicas")', '', natsUrl),
+  replicaOf: setting('replica-of', 'serve a live read replica of the writer publishing to this NATS server (nats://HOST:PORT, several comma-separated); writes go to the writer', '', natsUrl),
+  stream: setting('stream', 'the JetStream stream a writer publishes to and its replicas follow', 'quarry', streamName),
+  streamReplicas: setting('stream-replicas', 'copies of the stream and of its snapshots a NATS cluster keeps, when the writer makes them (3 on a cluster of three)', '1', positive),
+  snapshotEvery: setting('snapshot-every', 'minutes between the writer\'s snapshots (0: only when a replica asks for one)', '60', wholeNumber),
+  natsUser: setting('nats-user', 'NATS user name (with --nats-password)', '', (t) => t),
+  natsPassword: setting('nats-password', 'NATS password', '', (t) => t),
+  natsToken: setting('nats-token', 'NATS authentication token', '', (t) => t),
   tokenName: setting('name', 'name of the API token (unique)', undefined, text, false, 'QUARRY_TOKEN_NAME'),
   tokenType: setting('type', `what the token may do: ${TOKEN_TYPES.join(' or ')}`, undefined, tokenType, false, 'QUARRY_TOKEN_TYPE'),
 } as const;
@@ -180,13 +201,17 @@ export function resolveSettings<N extends SettingName>(
   return out as Values<N>;
 }
 
-/** The start-up report: every effective setting and where it came from. */
+/** Settings the start-up report never prints. */
+const SECRETS: ReadonlySet<string> = new Set<SettingName>(['natsPassword', 'natsToken']);
+
+/** The start-up report: every effective setting and where it came from (secrets hidden). */
 export function describeSettings(command: string, values: Readonly<Record<string, Resolved<unknown>>>): string {
   const rows = Object.keys(values).map((name) => {
     const s: Setting<unknown> = SETTINGS[name as SettingName];
     const r = values[name]!;
     const from = r.source === 'argument' ? 'argument' : r.source === 'flag' ? `flag --${s.flag}` : r.source === 'env' ? `env ${s.env}` : 'default';
-    return [`--${s.flag}`, r.text === '' ? '(unset)' : r.text, from] as const;
+    const shown = r.text === '' ? '(unset)' : SECRETS.has(name) ? '(hidden)' : r.text;
+    return [`--${s.flag}`, shown, from] as const;
   });
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));

@@ -20,10 +20,10 @@ export class ReplicaStartError extends Error {
 export interface ReplicaHealth {
   /** The writer's last write transaction the replica applied. */
   readonly sequence: number;
-  /** ms since the writer committed the last entry applied, while entries wait; 0 when none does. */
-  readonly lag: number;
-  /** Stream messages not applied yet, as of the last one received. */
-  readonly pending: number;
+  /** ms since the writer committed the last entry applied, while entries wait; 0 when none does; null when not following (`quarry status` of a replica's folder). */
+  readonly lag: number | null;
+  /** Stream messages not applied yet, as of the last one received; null when not following. */
+  readonly pending: number | null;
   readonly connected: boolean;
 }
 
@@ -49,6 +49,8 @@ export class ReplicaFollower {
   private readonly listeners = new Set<(change: AppliedChange) => void>();
   private readonly waiters: { generation: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private consuming: Promise<void> | undefined;
+  /** Whether the connection to NATS is up (it reconnects by itself after a NATS node went away). */
+  private online = true;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -86,6 +88,7 @@ export class ReplicaFollower {
     const consumer = await js.consumers.get(this.names.stream, { opt_start_seq: from.sequence + 1 });
     this.messages = await consumer.consume({ max_messages: 4 * BATCH });
     this.consuming = this.consume(this.messages);
+    void this.watchConnection();
   }
 
   /** Calls `listener` after each applied change; answers the call that stops it. */
@@ -104,7 +107,7 @@ export class ReplicaFollower {
   health(): ReplicaHealth {
     const sequence = this.replication?.applied?.generation ?? 0;
     const waiting = this.pending + this.queue.length;
-    return { sequence, lag: waiting > 0 ? Date.now() - this.lastCommit : 0, pending: waiting, connected: !this.nc.isClosed() && this.failure === undefined };
+    return { sequence, lag: waiting > 0 ? Date.now() - this.lastCommit : 0, pending: waiting, connected: this.online && !this.nc.isClosed() && this.failure === undefined };
   }
 
   /** Why the replica stopped applying (it then serves what it has), or undefined. */
@@ -124,6 +127,13 @@ export class ReplicaFollower {
     await this.messages?.close();
     await this.consuming;
     await this.nc.close();
+  }
+
+  private async watchConnection(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      if (status.type === 'disconnect') this.online = false;
+      else if (status.type === 'reconnect') this.online = true;
+    }
   }
 
   private async consume(messages: ConsumerMessages): Promise<void> {

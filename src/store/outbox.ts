@@ -12,6 +12,12 @@ export interface AppliedPoint extends StreamPoint {
   readonly writer: string;
 }
 
+/** A folder's applied point, read in a read-only environment (undefined when it is no replica's). */
+export function appliedIn(env: RootDatabase): AppliedPoint | undefined {
+  if (!([...env.getKeys({ start: STATE_DB, end: `${STATE_DB}\0` })] as string[]).includes(STATE_DB)) return undefined;
+  return env.openDB<unknown, Key[]>({ name: STATE_DB }).get(APPLIED) as AppliedPoint | undefined;
+}
+
 /** One outbox entry: the write generation that made it and its encoded change entry (change-entry.ts). */
 export interface OutboxEntry {
   readonly generation: number;

@@ -17,6 +17,7 @@ import { ReadGuard } from './read-guard.js';
 import { TokenStore } from './tokens.js';
 import { upkeepIndexes } from './index-upkeep.js';
 import { StoreReplication } from './replication.js';
+import { appliedIn, type AppliedPoint } from './outbox.js';
 import { digestOf, type DbDigest } from './digest.js';
 
 export { MAX } from './keys.js';
@@ -100,7 +101,7 @@ export class Store {
     this.rowDbs = new Map(layouts.map((layout) => [layout.name, openRowDb(env, layout.name, this.dbs.rowShapesKey)]));
     this.replication = readOnly ? undefined : new StoreReplication({
       env, dbs: this.dbs, rowDbs: this.rowDbs,
-      applied: () => this.applied(),
+      applied: () => this.renewAfterApply(),
       generation: () => this.generation(),
       nameOf: (code) => this.nameOf(code),
     });
@@ -202,7 +203,7 @@ export class Store {
   }
 
   /** A replica applied the writer's changes: what this instance cached may be gone, and its read snapshot is old. */
-  private applied(): void {
+  private renewAfterApply(): void {
     this.env.resetReadTxn();
     this.cache.clear();
     for (const db of this.rowDbs.values()) forgetUnsavedShapes(db);
@@ -332,6 +333,12 @@ export class Store {
       this.cache.clear();
       this.seenGeneration = generation;
     }
+  }
+
+  /** On a replica's folder: the writer it follows and how far it applied (read-only opens too); undefined elsewhere. */
+  get applied(): AppliedPoint | undefined {
+    if (!this.inTransaction && !this.replication) this.env.resetReadTxn();
+    return this.replication ? this.replication.applied : appliedIn(this.env);
   }
 
   /** How many write transactions this instance has seen committed (its own, and others' once refreshed). */

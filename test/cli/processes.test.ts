@@ -5,48 +5,17 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SCHEMAS, PACKAGE_ROOT } from '../../src/cli/paths.js';
+import { DEMO_SCHEMAS } from '../../src/cli/paths.js';
+import { BIN, send, until } from '../support/quarry-process.js';
 import { ensureBuilt } from '../pool/support.js';
-
-const BIN = join(PACKAGE_ROOT, 'bin', 'quarry.js');
-
-interface Reply {
-  readonly status: number;
-  readonly body: { data?: unknown; error?: unknown } & Record<string, unknown>;
-}
-
-/** One request on a connection of its own, so that consecutive requests reach both processes. */
-function send(base: string, method: string, path: string, body?: unknown): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(`${base}${path}`, { method, agent: false, headers: text === undefined ? {} : { 'content-type': 'application/json' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }));
-    });
-    req.on('error', reject);
-    req.end(text);
-  });
-}
 
 /** The pids of a process's children: here, the serving processes. */
 function childrenOf(pid: number): number[] {
   const run = spawnSync('ps', ['--ppid', String(pid), '-o', 'pid=']);
   return run.stdout.toString().split('\n').map((line) => Number(line.trim())).filter((n) => n > 0);
-}
-
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, withinMs = 20_000): Promise<T> {
-  const end = Date.now() + withinMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe.each(['node', 'uws'] as const)('quarry serve --processes 2 --transport %s', (transport) => {

@@ -96,6 +96,29 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     await writer.close();
   }, 60_000);
 
+  it('says it is not connected while NATS is down, and catches up once it is back, with nothing the writer committed meanwhile lost', async () => {
+    const stream = 'outage';
+    const writer = createQuarry({ schemas: SCHEMAS, path: folder(), noSync: true });
+    const errors: unknown[] = [];
+    await writer.publish({ url: node.url, stream }, { snapshotEveryMs: 0, onError: (e) => errors.push(e) });
+    const replica = await createQuarry({ schemas: SCHEMAS, path: folder(), replicaOf: { url: node.url, stream } });
+    await writeSome(writer, 1);
+    await caughtUp(replica, writer);
+    await node.stop(true);
+    const until = Date.now() + 10_000;
+    while (replica.health().role === 'replica' && (replica.health() as { connected: boolean }).connected && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(replica.health()).toMatchObject({ role: 'replica', connected: false });
+    // Committed while the stream cannot take them: they wait in the outbox.
+    await writeSome(writer, 2);
+    await node.start();
+    await caughtUp(replica, writer);
+    expect(replica.health()).toMatchObject({ connected: true, lag: 0 });
+    expect(replica.store.digest()).toEqual(writer.store.digest());
+    expect(errors.length).toBeGreaterThan(0);
+    await replica.close();
+    await writer.close();
+  }, 60_000);
+
   it('refuses to start a replica whose schemas are not the writer\'s, with a message that says so', async () => {
     const writer = createQuarry({ schemas: SCHEMAS, path: folder(), noSync: true });
     const stream = 'other';

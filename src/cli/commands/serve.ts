@@ -2,7 +2,10 @@ import type { Quarry } from '../../index.js';
 import type { HttpSettingsInput, RunningServer } from '../../http/index.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
-import { openQuarry } from '../open.js';
+import { openQuarry, openReplica } from '../open.js';
+import { REPLICATION_SETTINGS, replicationOf } from '../replication-settings.js';
+import type { ReplicationSettings } from '../../replication/settings.js';
+import { UsageError } from '../usage.js';
 import { SERVING_SETTINGS, servingOptions } from '../serving.js';
 import { describeSettings, given, resolveSettings } from '../settings.js';
 import { youngGenerationNote } from '../young-generation.js';
@@ -55,7 +58,7 @@ export interface ServeRun {
   readonly args: ParsedArgs;
   readonly processes: number;
   /** The Quarry to serve; `shared` when other processes write its folder, `quiet` to print no warnings. */
-  open(options: { readonly shared: boolean; readonly quiet: boolean }): Quarry;
+  open(options: { readonly shared: boolean; readonly quiet: boolean }): Quarry | Promise<Quarry>;
   readonly http: HttpOptions;
   /** What the command prints once it serves at `url`. */
   announce(quarry: Quarry, url: string): void | Promise<void>;
@@ -70,13 +73,13 @@ export async function serveCommandRun(run: ServeRun, ctx: Context): Promise<numb
   const shared = run.processes > 1;
   if (isServingProcess(ctx.env)) {
     try {
-      return await serveUntilStopped(run.open({ shared: true, quiet: true }), { ...run.http, sharePort: true }, servingProcessContext(ctx), reportReady);
+      return await serveUntilStopped(await run.open({ shared: true, quiet: true }), { ...run.http, sharePort: true }, servingProcessContext(ctx), reportReady);
     } finally {
       // The channel to the primary would keep this process alive once its server has closed.
       leavePrimary();
     }
   }
-  const quarry = run.open({ shared: false, quiet: false });
+  const quarry = await run.open({ shared: false, quiet: false });
   if (!shared) return serveUntilStopped(quarry, run.http, ctx, (url) => run.announce(quarry, url));
   try {
     // The serving processes do not sweep (each would take the others' uploads in progress for
@@ -92,7 +95,7 @@ export async function serveCommandRun(run: ServeRun, ctx: Context): Promise<numb
 }
 
 const SERVE_SETTINGS = [
-  'schemas', 'customFields', 'data', 'host', 'port', 'locales', 'defaultLocale', 'prefix', 'corsOrigins', 'transport', 'noSync', ...SERVING_SETTINGS,
+  'schemas', 'customFields', 'data', 'host', 'port', 'locales', 'defaultLocale', 'prefix', 'corsOrigins', 'transport', 'noSync', ...SERVING_SETTINGS, ...REPLICATION_SETTINGS,
 ] as const;
 
 export const serveCommand: Command = {
@@ -129,24 +132,47 @@ Example:
     const s = resolveSettings(SERVE_SETTINGS, args.flags, ctx.env);
     if (!isServingProcess(ctx.env)) ctx.stderr.write(describeSettings(this.name, s) + youngGenerationNote());
     const serving = servingOptions(s);
-    const processes = s.processes.value;
+    const replication = replicationOf(s);
+    // A replica applies the stream in the process that serves it: more replicas (each its own folder) serve more reads.
+    const processes = replication.replicaOf ? 1 : s.processes.value;
+    if (replication.replicaOf && s.processes.source !== 'default' && s.processes.value > 1) {
+      throw new UsageError('--processes above 1 with --replica-of: a replica serves in one process; start more replicas (each with its own --data and --port) for more reads');
+    }
     return serveCommandRun({
       command: this.name, args, processes,
-      open: ({ shared, quiet }) => openQuarry({
-        schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: given(s.locales), defaultLocale: s.defaultLocale.value,
-        noSync: s.noSync.value, shared, ...serving.quarry,
-      }, quiet ? { cwd: ctx.cwd, stderr: SILENT } : ctx),
+      open: async ({ shared, quiet }) => {
+        const settings = {
+          schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: given(s.locales), defaultLocale: s.defaultLocale.value,
+          noSync: s.noSync.value, shared, ...serving.quarry,
+        };
+        const out = quiet ? { cwd: ctx.cwd, stderr: SILENT } : ctx;
+        if (replication.replicaOf) return openReplica(settings, replication.replicaOf, out);
+        const quarry = openQuarry(settings, out);
+        // The primary publishes what every serving process commits.
+        if (replication.publish && !isServingProcess(ctx.env)) await publishOrClose(quarry, replication.publish, replication.snapshotEveryMs, ctx);
+        return quarry;
+      },
       http: {
         host: s.host.value, port: s.port.value, transport: s.transport.value, shutdownGraceMs: serving.shutdownGraceMs,
         settings: { ...serving.http, prefix: s.prefix.value, cors: { origins: s.corsOrigins.value } },
       },
       announce: (quarry, url) => {
         const spread = processes > 1 ? ` (${processes} processes)` : '';
-        ctx.stdout.write(`Quarry is serving ${quarry.registry.types.length} content-types at ${url}${spread}\n`);
+        const role = replication.replicaOf ? `, a replica of stream ${replication.replicaOf.stream} at ${replication.replicaOf.url}` : replication.publish ? `, publishing to stream ${replication.publish.stream} at ${replication.publish.url}` : '';
+        ctx.stdout.write(`Quarry is serving ${quarry.registry.types.length} content-types at ${url}${spread}${role}\n`);
       },
     }, ctx);
   },
 };
+
+async function publishOrClose(quarry: Quarry, settings: ReplicationSettings, snapshotEveryMs: number, ctx: Context): Promise<void> {
+  try {
+    await quarry.publish(settings, { snapshotEveryMs, onError: (e) => ctx.stderr.write(`quarry: publishing: ${e instanceof Error ? e.message : String(e)} (retrying)\n`) });
+  } catch (e) {
+    await quarry.close();
+    throw e;
+  }
+}
 
 /** Where a serving process's start-up warnings go: its primary printed them already. */
 export const SILENT = { write: () => true };

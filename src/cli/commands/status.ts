@@ -9,9 +9,11 @@ export const statusCommand: Command = {
   settings: FOLDER_SETTINGS,
   details: `
 Opens the LMDB data folder given by --data (or as DIR) read-only, so servers may keep running on
-it, and prints one line of JSON, what GET /_quarry/health answers: the folder's role ("writer"),
-the sequence of its last committed write (every write transaction is one, whichever process
-made it) and its lag behind the writer (0 for a writer).
+it, and prints one line of JSON, what GET /_quarry/health answers: the folder's role ("writer",
+or "replica" for a folder a replica serves), the sequence of its last committed write (every
+write transaction is one, whichever process made it; a replica's: the writer's last it applied)
+and its lag behind the writer (0 for a writer; null for a replica, which only the running
+replica knows).
 
 Example:
   quarry status --data .quarry/mine --schemas data/schemas

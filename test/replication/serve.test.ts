@@ -1,0 +1,114 @@
+/**
+ * `quarry serve --publish` and `quarry serve --replica-of` as a user starts them, against a real
+ * nats-server: REST and GraphQL reads of the replica answer what the writer's do, writes sent to
+ * the replica are the writer's and visible through the replica as soon as it answers, health
+ * says each one's role and sequence (a replica cut off from NATS answers 503 to `?maxLag`), `quarry
+ * status` reads a replica's folder, and a replica of other schemas refuses to start.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SCHEMAS } from '../../src/cli/paths.js';
+import { ensureBuilt } from '../pool/support.js';
+import { startNats, type NatsNode } from '../support/nats-server.js';
+import { BIN, runQuarry, send, serving, until, type QuarryProcess } from '../support/quarry-process.js';
+
+describe('quarry serve --publish / --replica-of', () => {
+  let node: NatsNode;
+  let folder: string;
+  let writer: QuarryProcess;
+  let replica: QuarryProcess;
+  let writerBase: string;
+  let replicaBase: string;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    node = await startNats();
+    folder = mkdtempSync(join(tmpdir(), 'quarry-replica-serve-'));
+    writer = runQuarry(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(folder, 'writer'), '--port', '0', '--processes', '2',
+      '--write-access', 'public', '--locales', 'en,fr', '--publish', node.url, '--stream', 'site']);
+    writerBase = await serving(writer);
+    replica = runQuarry(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(folder, 'replica'), '--port', '0',
+      '--write-access', 'public', '--replica-of', node.url, '--stream', 'site']);
+    replicaBase = await serving(replica);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const p of [writer, replica]) if (p?.child.exitCode === null) p.child.kill('SIGKILL');
+    await node?.remove();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const caughtUp = async () => {
+    const target = (await send(writerBase, 'GET', '/_quarry/health')).body.sequence as number;
+    await until(async () => ((await send(replicaBase, 'GET', '/_quarry/health')).body.sequence as number) >= target || undefined);
+  };
+
+  it('announces what each is', () => {
+    expect(writer.stdout()).toMatch(/\(2 processes\), publishing to stream site at nats:\/\//);
+    expect(replica.stdout()).toMatch(/a replica of stream site at nats:\/\//);
+  });
+
+  it('serves the writer\'s content, and the writes sent to it, over REST and GraphQL', async () => {
+    const chef = await send(writerBase, 'POST', '/api/chefs', { data: { name: 'Ana' } });
+    expect(chef.status).toBe(201);
+    const chefId = (chef.body.data as { documentId: string }).documentId;
+    // Through the replica: the writer makes it, and the replica answers once it holds it.
+    const made = await send(replicaBase, 'POST', '/api/restaurants', { data: { name: 'Bistro', stars: 4, chef: chefId } });
+    expect(made.status).toBe(201);
+    const id = (made.body.data as { documentId: string }).documentId;
+    const read = await send(replicaBase, 'GET', `/api/restaurants?filters[chef][name][$eq]=Ana&populate=chef`);
+    expect((read.body.data as { documentId: string; chef: { name: string } }[]).map((r) => [r.documentId, r.chef.name])).toEqual([[id, 'Ana']]);
+    const gql = await send(replicaBase, 'POST', '/graphql', { query: 'mutation { updateRestaurant(documentId: "' + id + '", data: { stars: 5 }) { stars } }' });
+    expect(gql.body).toEqual({ data: { updateRestaurant: { stars: 5 } } });
+    const query = await send(replicaBase, 'POST', '/graphql', { query: '{ restaurants(filters: { stars: { eq: 5 } }) { name chef { name } } }' });
+    expect(query.body).toEqual({ data: { restaurants: [{ name: 'Bistro', chef: { name: 'Ana' } }] } });
+    // The writer's refusal, through the replica.
+    const refused = await send(replicaBase, 'POST', '/api/restaurants', { data: { stars: 1 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ name: 'ValidationError', details: { path: 'data.name' } });
+    // Writes on either of the writer's processes reach the replica.
+    for (let i = 0; i < 10; i++) expect((await send(writerBase, 'POST', '/api/categories', { data: { name: `c${i}` } })).status).toBe(201);
+    await caughtUp();
+    const path = '/api/categories?sort=name&fields[0]=name&pagination[pageSize]=100';
+    expect((await send(replicaBase, 'GET', path)).body).toEqual((await send(writerBase, 'GET', path)).body);
+  });
+
+  it('reports role, sequence and lag; a replica cut off from NATS answers 503 to a health check with maxLag, and quarry status reads its folder', async () => {
+    await caughtUp();
+    const w = await send(writerBase, 'GET', '/_quarry/health');
+    const r = await send(replicaBase, 'GET', '/_quarry/health?maxLag=1000');
+    expect(w.body).toMatchObject({ role: 'writer', lag: 0 });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ role: 'replica', sequence: w.body.sequence, lag: 0, pending: 0, connected: true });
+    expect((await send(replicaBase, 'GET', '/_quarry/health?maxLag=x')).status).toBe(400);
+    // NATS gone: the replica still serves what it has, and tells a load balancer it may be behind.
+    await node.stop(true);
+    const down = await until(async () => {
+      const h = await send(replicaBase, 'GET', '/_quarry/health?maxLag=1000');
+      return h.status === 503 ? h : undefined;
+    });
+    expect(down.body).toMatchObject({ role: 'replica', connected: false });
+    expect((await send(replicaBase, 'GET', '/api/categories')).status).toBe(200);
+    await node.start();
+    await until(async () => (await send(replicaBase, 'GET', '/_quarry/health?maxLag=1000')).status === 200 || undefined);
+
+    replica.child.kill('SIGTERM');
+    expect(await replica.exited).toBe(0);
+    const status = spawnSync(process.execPath, [BIN, 'status', join(folder, 'replica'), '--schemas', DEMO_SCHEMAS]);
+    expect(JSON.parse(status.stdout.toString())).toEqual({ role: 'replica', sequence: w.body.sequence, lag: null, pending: null, connected: false });
+  });
+
+  it('refuses to start a replica of other schemas, saying why', async () => {
+    const schemas = join(folder, 'other-schemas');
+    mkdirSync(join(schemas, 'thing'), { recursive: true });
+    writeFileSync(join(schemas, 'thing', 'schema.json'), JSON.stringify({
+      kind: 'collectionType', info: { singularName: 'thing', pluralName: 'things', displayName: 'Thing' }, attributes: { name: { type: 'string' } },
+    }));
+    const other = runQuarry(['serve', '--schemas', schemas, '--data', join(folder, 'other'), '--port', '0', '--replica-of', node.url, '--stream', 'site']);
+    expect(await other.exited).not.toBe(0);
+    expect(other.stderr()).toMatch(/serves other content-types/);
+  }, 60_000);
+});
