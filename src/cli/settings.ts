@@ -156,6 +156,7 @@ export const SETTINGS = {
   imageFormats: setting('image-formats', 'make each uploaded image\'s thumbnail and smaller breakpoint formats (false: store the image alone)', 'true', flagValue),
   processes: setting('processes', 'serving processes over the one data folder, each a whole server on the same port (the kernel spreads connections); default: the number of cores', String(availableParallelism()), positive),
   shutdownGraceMs: setting('shutdown-grace-ms', 'on SIGTERM / SIGINT, how long requests in progress may take to finish', '10000', positive),
+  compare: setting('compare', 'another data folder (a replica of this one, or its writer) whose content must equal this one\'s, database by database, byte for byte', '', (t) => t),
   publish: setting('publish', 'publish every write to this NATS JetStream server (nats://HOST:PORT, several comma-separated), with snapshots, for replicas (README, "Replicas")', '', natsUrl),
   replicaOf: setting('replica-of', 'serve a live read replica of the writer publishing to this NATS server (nats://HOST:PORT, several comma-separated); writes go to the writer', '', natsUrl),
   stream: setting('stream', 'the JetStream stream a writer publishes to and its replicas follow', 'quarry', streamName),

@@ -20,8 +20,8 @@ export interface ReplicationParts {
   readonly applied: () => void;
   /** The folder's write generation, read in the running transaction. */
   readonly generation: () => number;
-  /** The name a code stands for in keys (a type's uid, a relation list's name), or undefined. */
-  readonly nameOf: (code: number) => string | undefined;
+  /** The codes names stand for in keys (a type's uid, a relation list's name): more are added as names are interned. */
+  readonly codes: ReadonlyMap<string, number>;
 }
 
 /** One writer's transaction as a replica applied it. */
@@ -53,6 +53,8 @@ export class StoreReplication {
   private logging = false;
   private readonly commits = new Set<(generation: number) => void>();
   private readonly asBytes = new Map<string, Database<Uint8Array, Key> | undefined>();
+  /** `codes` the other way. */
+  private readonly names = new Map<number, string>();
 
   constructor(private readonly parts: ReplicationParts) {
     this.outbox = new Outbox(parts.env);
@@ -152,11 +154,16 @@ export class StoreReplication {
     for (const [name, key] of entry.ops) {
       if (name.startsWith('rows:')) types.add(name.slice('rows:'.length));
       else if ((name === 'links' || name === 'linkPos') && Array.isArray(key) && typeof key[0] === 'number') {
-        const list = this.parts.nameOf(key[0]);
+        const list = this.nameOf(key[0]);
         if (list !== undefined && this.parts.rowDbs.has(list.slice(0, list.lastIndexOf('.')))) types.add(list.slice(0, list.lastIndexOf('.')));
       }
     }
     return [...types].sort();
+  }
+
+  private nameOf(code: number): string | undefined {
+    if (this.names.size !== this.parts.codes.size) for (const [name, c] of this.parts.codes) this.names.set(c, name);
+    return this.names.get(code);
   }
 
   private write(entry: ChangeEntry): void {

@@ -75,8 +75,6 @@ export class Store {
   private readonly rowDbs: ReadonlyMap<string, RowDb>;
   private readonly layouts: readonly TypeLayout[];
   private readonly codes = new Map<string, number>();
-  /** `codes` the other way, for what a replica reports of the changes it applies. */
-  private readonly names = new Map<number, string>();
   private depth = 0;
   /** A bulk load is running (deferIndexes). */
   private deferring = false;
@@ -103,7 +101,7 @@ export class Store {
       env, dbs: this.dbs, rowDbs: this.rowDbs,
       applied: () => this.renewAfterApply(),
       generation: () => this.generation(),
-      nameOf: (code) => this.nameOf(code),
+      codes: this.codes,
     });
     let reindexed: string[] = [];
     if (!readOnly && !replica) {
@@ -370,11 +368,6 @@ export class Store {
     const id = ((this.dbs.meta.get(key) as number | undefined) ?? 0) + 1;
     this.dbs.meta.putSync(key, id);
     return id;
-  }
-
-  private nameOf(code: number): string | undefined {
-    if (this.names.size !== this.codes.size) for (const [name, c] of this.codes) this.names.set(c, name);
-    return this.names.get(code);
   }
 
   /** Names known to the store: each type, its indexed fields and every relation list are interned at open. */

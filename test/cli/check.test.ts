@@ -132,3 +132,30 @@ describe('quarry check on the uploads folder', () => {
     expect(code).toBe(3);
   });
 });
+
+describe('quarry check --compare', () => {
+  it('says two folders hold the same content, database by database, and names each database that differs (exit 3)', async () => {
+    const dir = tempDir();
+    const writer = createQuarry({ schemas: DEMO_SCHEMAS, path: join(dir, 'writer'), noSync: true });
+    await writer.documents('api::category.category').create({ data: { name: 'one' } });
+    // A compacting copy: another file layout, the same entries.
+    await writer.store.copyTo(join(dir, 'copy'));
+    const compare = async () => {
+      const ctx = testContext({ QUARRY_SCHEMAS: DEMO_SCHEMAS });
+      const code = await main(['check', join(dir, 'copy'), '--compare', join(dir, 'writer')], ctx);
+      return { code, stdout: ctx.stdout.text, stderr: ctx.stderr.text };
+    };
+    const same = await compare();
+    expect(same.stdout).toMatch(new RegExp(`^consistent: .*\\nsame content as ${join(dir, 'writer')}: \\d+ databases, \\d+ entries\\n$`));
+    expect(same.stderr).toMatch(/--compare +\S+writer +flag --compare/);
+    expect(same.code).toBe(0);
+    await writer.documents('api::category.category').create({ data: { name: 'two' } });
+    await writer.close();
+    const differs = await compare();
+    // Two rows and their shapes against three.
+    expect(differs.stdout).toMatch(/differs: rows:api::category\.category: 2 entries here, 3 in \S+writer\n/);
+    expect(differs.stdout).toMatch(/differs: meta: /);
+    expect(differs.stdout).toMatch(/\d+ of \d+ databases differ from \S+writer\n$/);
+    expect(differs.code).toBe(3);
+  });
+});
