@@ -29,6 +29,8 @@ export interface ReplicaHealth {
 
 /** Entries applied in one transaction at most: a replica that fell behind catches up in large steps, a current one applies each as it comes. */
 const BATCH = 512;
+const PULL_EXPIRES_MS = 5_000;
+const HEARTBEAT_MS = 1_000;
 /** How long a replica waits for the writer to make a first snapshot. */
 const SNAPSHOT_WAIT_MS = 120_000;
 
@@ -86,7 +88,9 @@ export class ReplicaFollower {
     this.lastCommit = Date.now();
     const js = jetstream(this.nc);
     const consumer = await js.consumers.get(this.names.stream, { opt_start_seq: from.sequence + 1 });
-    this.messages = await consumer.consume({ max_messages: 4 * BATCH });
+    // A pull every few seconds and a heartbeat each second: after NATS comes back, a stalled
+    // pull is noticed in about two seconds rather than the client's default of a minute.
+    this.messages = await consumer.consume({ max_messages: 4 * BATCH, expires: PULL_EXPIRES_MS, idle_heartbeat: HEARTBEAT_MS });
     this.consuming = this.consume(this.messages);
     void this.watchConnection();
   }
