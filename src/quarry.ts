@@ -104,6 +104,12 @@ export interface ReplicaOptions extends QuarryOptions {
    * the stream; writes go to the writer. `createQuarry` then answers a promise.
    */
   readonly replicaOf: string | ReplicationSettings;
+  /**
+   * Called if the replica stops applying (the stream lost entries it needs, or another writer
+   * took the stream over): it then serves what it has, its health says it is not connected, and
+   * opening it again starts it from the newest snapshot.
+   */
+  readonly onFailure?: (error: unknown) => void;
 }
 
 /** One Quarry instance: content-types, an LMDB environment, and the document service over them. */
@@ -278,7 +284,7 @@ export class Quarry {
   static async openReplica(options: ReplicaOptions): Promise<Quarry> {
     const registry = registryOf(options);
     const settings = typeof options.replicaOf === 'string' ? { url: options.replicaOf } : options.replicaOf;
-    const follower = await ReplicaFollower.prepare(settings, options.path, schemaFingerprint(registry));
+    const follower = await ReplicaFollower.prepare(settings, options.path, schemaFingerprint(registry), options.onFailure);
     let quarry: Quarry | undefined;
     try {
       // The writer's locales, which the snapshot carried.

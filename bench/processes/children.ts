@@ -65,7 +65,8 @@ function stopper(child: ChildProcess): () => Promise<void> {
 export async function startQuarry(data: string, flags: readonly string[]): Promise<Running> {
   // Through its own first lines, for the node flags it gives a user (spawning node with the file skips them).
   const child = spawn(BIN, ['serve', '--schemas', SCHEMAS, '--data', data, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await started(child, /content-types at (\S+)/, 'quarry serve');
+  // The address ends at the first space or comma (a role may follow: ", publishing to ...").
+  const url = await started(child, /content-types at ([^\s,]+)/, 'quarry serve');
   return { base: url.replace(/\/api$/, ''), memory: () => memoryOf(child.pid!), cpuSeconds: () => cpuSecondsOf(child.pid!), stop: stopper(child) };
 }
 

@@ -30,12 +30,15 @@ export interface WrkOptions {
    * shares with the server. 1 (the default) sends one and waits for its answer.
    */
   readonly pipeline?: number;
+  /** A Lua script of its own (what each request is: a POST with a body, say), instead of pipelining. */
+  readonly script?: string;
 }
 
 export async function wrk(url: string, options: WrkOptions): Promise<WrkResult> {
   const depth = options.pipeline ?? 1;
   const args = [`-t${options.threads}`, `-c${options.connections}`, `-d${options.seconds}s`, '--latency'];
-  args.push(...(depth > 1 ? ['-s', pipelineScript(), url, '--', String(depth)] : [url]));
+  if (options.script !== undefined) args.push('-s', options.script, url);
+  else args.push(...(depth > 1 ? ['-s', pipelineScript(), url, '--', String(depth)] : [url]));
   const { stdout } = options.nice === undefined
     ? await run('wrk', args, { maxBuffer: 1 << 20 })
     : await run('nice', ['-n', String(options.nice), 'wrk', ...args], { maxBuffer: 1 << 20 });

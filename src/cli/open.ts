@@ -41,7 +41,11 @@ export function openQuarry(s: OpenSettings, ctx: Pick<Context, 'cwd' | 'stderr'>
  * ready first (a snapshot, or where it stopped); the locales are the writer's.
  */
 export async function openReplica(s: OpenSettings, replicaOf: ReplicationSettings, ctx: Pick<Context, 'cwd' | 'stderr'>): Promise<Quarry> {
-  const quarry = await createQuarry({ ...optionsOf(s, ctx, false), replicaOf });
+  const quarry = await createQuarry({
+    ...optionsOf(s, ctx, false),
+    replicaOf,
+    onFailure: (e) => ctx.stderr.write(`quarry: the replica stopped applying the writer's changes and serves what it has: ${e instanceof Error ? e.message : String(e)}; restart it to start again from the newest snapshot\n`),
+  });
   reportOpened(quarry, ctx);
   return quarry;
 }

@@ -191,6 +191,12 @@ export class ReplicaFollower {
   }
 }
 
+/** The stream's first sequence still held (retention removes older ones); 1 for an empty stream. */
+async function firstSequence(nc: NatsConnection, names: StreamNames): Promise<number> {
+  const info = await (await jetstreamManager(nc)).streams.info(names.stream);
+  return info.state.messages > 0 ? info.state.first_seq : 1;
+}
+
 /** Whether the stream still holds every entry after `applied`, from the writer it follows. */
 async function canResume(nc: NatsConnection, names: StreamNames, applied: AppliedPoint): Promise<boolean> {
   const jsm = await jetstreamManager(nc);
@@ -204,13 +210,15 @@ async function canResume(nc: NatsConnection, names: StreamNames, applied: Applie
 /** Puts the newest snapshot's file in the folder (asking the writer for one when the bucket has none), with its settings. */
 async function fromSnapshot(nc: NatsConnection, names: StreamNames, path: string, schemas: string, replicas: number): Promise<SnapshotTag> {
   const bucket = await openBucket(nc, names, replicas);
+  const first = await firstSequence(nc, names);
+  // None yet, or one older than what the stream still holds: the writer makes one now.
   let newest = await newestSnapshot(bucket);
-  if (newest === undefined) {
+  if (newest === undefined || newest.tag.sequence + 1 < first) {
     await nc.request(names.snapshotRequests, new Uint8Array(), { timeout: SNAPSHOT_WAIT_MS }).catch((e: unknown) => {
-      throw new ReplicaStartError(`no snapshot of stream ${names.stream} yet, and no writer answered a request for one (is a writer running with --publish?)`, { cause: e });
+      throw new ReplicaStartError(`no snapshot of stream ${names.stream} a replica can start from, and no writer answered a request for one (is a writer running with --publish?)`, { cause: e });
     });
     newest = await newestSnapshot(bucket);
-    if (newest === undefined) throw new ReplicaStartError(`no snapshot of stream ${names.stream}: the writer could not make one`);
+    if (newest === undefined || newest.tag.sequence + 1 < first) throw new ReplicaStartError(`no snapshot of stream ${names.stream} a replica can start from: the writer could not make one`);
   }
   const { info, tag } = newest;
   if (tag.schemas !== schemas) {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SCHEMAS } from '../../src/cli/paths.js';
 import { ensureBuilt } from '../pool/support.js';
-import { startNats, startNatsCluster, type NatsNode } from '../support/nats-server.js';
+import { startNats, startNatsCluster, type NatsNode } from '../../fixtures/nats-server.js';
 import { BIN, runQuarry, send, serving, until, type QuarryProcess } from '../support/quarry-process.js';
 
 const running: QuarryProcess[] = [];

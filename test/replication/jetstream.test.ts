@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
 import { Objm } from '@nats-io/obj';
-import { startNats, startNatsCluster, type NatsNode } from '../support/nats-server.js';
+import { startNats, startNatsCluster, type NatsNode } from '../../fixtures/nats-server.js';
 
 /**
  * What replicas fed by NATS JetStream (issue 20) rely on, against real nats-server processes of

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPONENTS_PROJECT } from '../../fixtures/models/components.js';
 import { createQuarry, type AppliedChange, type Quarry } from '../../src/index.js';
-import { startNats, type NatsNode } from '../support/nats-server.js';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { startNats, type NatsNode } from '../../fixtures/nats-server.js';
 import { CATEGORY, everything, RESTAURANT, writeSome } from '../support/replication-writes.js';
 
 const SCHEMAS = 'data/schemas';
@@ -115,6 +117,35 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     expect(replica.health()).toMatchObject({ connected: true, lag: 0 });
     expect(replica.store.digest()).toEqual(writer.store.digest());
     expect(errors.length).toBeGreaterThan(0);
+    await replica.close();
+    await writer.close();
+  }, 60_000);
+
+  it('starts a replica that fell behind the stream\'s retention again from a snapshot, one the writer makes on request when its newest is older than what the stream holds', async () => {
+    const stream = 'retention';
+    const writer = createQuarry({ schemas: SCHEMAS, path: folder(), noSync: true });
+    await writer.publish({ url: node.url, stream }, { snapshotEveryMs: 0 });
+    const replicaPath = folder();
+    let replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: node.url, stream } });
+    await writeSome(writer, 1);
+    await caughtUp(replica, writer);
+    await replica.close();
+    const file = statSync(join(replicaPath, 'data.mdb')).ino;
+    await writeSome(writer, 2);
+    await writer.snapshot();
+    await writeSome(writer, 3);
+    // What retention does: the entries the replica would need next are gone from the stream.
+    const nc = await connect({ servers: node.url });
+    const jsm = await jetstreamManager(nc);
+    const last = (await jsm.streams.info(stream)).state.last_seq;
+    await jsm.streams.purge(stream, { keep: 2 });
+    expect((await jsm.streams.info(stream)).state.first_seq).toBe(last - 1);
+    await nc.close();
+    replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: node.url, stream } });
+    expect(statSync(join(replicaPath, 'data.mdb')).ino).not.toBe(file);
+    await writeSome(writer, 4);
+    await caughtUp(replica, writer);
+    expect(replica.store.digest()).toEqual(writer.store.digest());
     await replica.close();
     await writer.close();
   }, 60_000);
