@@ -10,12 +10,14 @@
  * - start: the time a new replica takes to serve from the writer's snapshot (download, open),
  *   and the writer's first snapshot (a compacting copy, streamed into the object store).
  *
- *   npm run bench:replicas -- [10k] [--parts=lag,reads,start] [--duration=10] [--connections=16] [--replicas=1,2,4] [--pipeline=64] [--data-cache=DIR]
+ *   npm run bench:replicas -- [10k] [--parts=lag,reads,start] [--duration=10] [--connections=16] [--replicas=1,2,4] [--pipeline=64] [--no-sync] [--data-cache=DIR]
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { generateDataset } from '../fixtures/dataset/generate.js';
 import { startNats, type NatsNode } from '../fixtures/nats-server.js';
 import { createQuarry } from '../src/index.js';
@@ -43,7 +45,9 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'quarry-replicas-bench-'));
   const results: Record<string, unknown> = { machine };
   try {
-    if (parts.includes('lag')) results.lag = await lag(node, work, seconds, connections);
+    // `--no-sync`: the writer commits without fsync (faster writes, a machine crash may lose the latest).
+    const noSync = flags.has('no-sync');
+    if (parts.includes('lag')) results[noSync ? 'lagNoSync' : 'lag'] = await lag(node, work, seconds, connections, noSync);
     if (parts.includes('reads') || parts.includes('start')) {
       const data = generateDataset(size);
       const loaded = await loadQuarry(data, { noSync: true, progress: (line) => console.log(line), cacheDir: flags.get('data-cache') });
@@ -75,8 +79,8 @@ async function main(): Promise<void> {
 }
 
 /** Replica lag at the writer's highest sustained write rate. */
-async function lag(node: NatsNode, work: string, seconds: number, connections: number): Promise<unknown> {
-  const writer = await startQuarry(join(work, 'lag-writer'), ['--publish', node.url, '--stream', 'lag', '--processes', '1', '--write-access', 'public']);
+async function lag(node: NatsNode, work: string, seconds: number, connections: number, noSync: boolean): Promise<unknown> {
+  const writer = await startQuarry(join(work, 'lag-writer'), ['--publish', node.url, '--stream', 'lag', '--processes', '1', '--write-access', 'public', ...(noSync ? ['--no-sync'] : [])]);
   const replica = await createQuarry({ schemas: SCHEMAS, path: join(work, 'lag-replica'), replicaOf: { url: node.url, stream: 'lag' } });
   const samples: number[] = [];
   let measuring = false;
@@ -105,9 +109,14 @@ async function lag(node: NatsNode, work: string, seconds: number, connections: n
     measuring = false;
     samples.sort((a, b) => a - b);
     const at = (q: number): number => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-    const figures = { writesPerSec: Math.round(result.requestsPerSecond), writeP50Ms: result.p50Ms, writeP99Ms: result.p99Ms, changes: samples.length, lagP50Ms: at(0.5), lagP99Ms: at(0.99), lagMaxMs: samples.at(-1) };
-    console.log(`\nlag: ${figures.writesPerSec.toLocaleString('en-US')} writes/s (wrk -c${connections}, ${seconds} s; write p50 ${figures.writeP50Ms} ms, p99 ${figures.writeP99Ms} ms); `
-      + `replica lag over ${samples.length.toLocaleString('en-US')} changes: p50 ${figures.lagP50Ms} ms, p99 ${figures.lagP99Ms} ms, max ${figures.lagMaxMs} ms`);
+    const stream = await streamState(node.url, 'lag');
+    const figures = {
+      writesPerSec: Math.round(result.requestsPerSecond), writeP50Ms: result.p50Ms, writeP99Ms: result.p99Ms, changes: samples.length,
+      lagP50Ms: at(0.5), lagP99Ms: at(0.99), lagMaxMs: samples.at(-1), bytesPerChange: Math.round(stream.bytes / stream.messages),
+    };
+    console.log(`\nlag${noSync ? ' (writer --no-sync)' : ''}: ${figures.writesPerSec.toLocaleString('en-US')} writes/s (wrk -c${connections}, ${seconds} s; write p50 ${figures.writeP50Ms} ms, p99 ${figures.writeP99Ms} ms); `
+      + `replica lag over ${samples.length.toLocaleString('en-US')} changes: p50 ${figures.lagP50Ms} ms, p99 ${figures.lagP99Ms} ms, max ${figures.lagMaxMs} ms; `
+      + `${figures.bytesPerChange} bytes a change in the stream`);
     return figures;
   } finally {
     await replica.close();
@@ -167,6 +176,17 @@ async function start(node: NatsNode, work: string, size: number, writerPath: str
   console.log(`\nstart at ${size.toLocaleString('en-US')} restaurants: snapshot ${mb(figures.snapshotBytes)} MB (writer's folder ${mb(figures.writerFolderBytes)} MB); `
     + `writer start with its first snapshot ${figures.writerStartWithFirstSnapshotMs} ms; a new replica serves after ${figures.replicaStartMs} ms (median of 3: ${figures.replicaStartRunsMs.join(', ')})`);
   return figures;
+}
+
+/** The stream's message count and bytes (each create of a category: its row, indexes, counters). */
+async function streamState(url: string, stream: string): Promise<{ messages: number; bytes: number }> {
+  const nc = await connect({ servers: url });
+  try {
+    const { state } = await (await jetstreamManager(nc)).streams.info(stream);
+    return { messages: state.messages, bytes: state.bytes };
+  } finally {
+    await nc.close();
+  }
 }
 
 async function sequenceOf(base: string): Promise<number> {

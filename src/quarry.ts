@@ -30,6 +30,7 @@ import { checkFiles, type FilesReport } from './uploads/files-check.js';
 import { DEFAULT_IMAGE_SETTINGS, type ImageSettings } from './uploads/images.js';
 import { UploadService } from './uploads/upload-service.js';
 import { answerForwarded } from './documents/forwarding.js';
+import { MethodNotAllowedError } from './errors/index.js';
 import { schemaFingerprint } from './schema/fingerprint.js';
 import { answerBytes, NatsForwarder } from './replication/forwarder.js';
 import { ReplicaFollower, type AppliedChange, type ReplicaHealth } from './replication/replica.js';
@@ -316,7 +317,14 @@ export class Quarry {
    * none is kept, and the first failure is thrown.
    */
   transaction<const T extends readonly Promise<unknown>[]>(start: () => T): Promise<Written<T>> {
+    // Forwarded one by one, several writes would not commit together.
+    if (this.isReplica) return Promise.reject(new MethodNotAllowedError('This is a replica: writes that commit together go to the writer'));
     return writeTogether(this.store, start);
+  }
+
+  /** Whether this Quarry is a replica (`createQuarry({ replicaOf })`): writes go to the writer. */
+  get isReplica(): boolean {
+    return this.follower !== undefined;
   }
 
   /** The document service of a content-type, by uid (`api::restaurant.restaurant`). */

@@ -17,7 +17,7 @@ import { ROW_ID } from '../documents/row-id.js';
 import type { Written } from '../documents/together.js';
 import { uploadTargetOf, type UploadTarget } from './upload-target.js';
 import type { FileBatch, FileStore } from './file-store.js';
-import { NotFoundError, ValidationError } from '../errors/index.js';
+import { NotFoundError, ValidationError, MethodNotAllowedError } from '../errors/index.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { incomingFileOf, type FileSource } from './file-sources.js';
 import { FILE_UID } from '../schema/builtin-upload.js';
@@ -65,6 +65,8 @@ export interface UploadHost {
   readonly files: FileStore;
   documents(uid: string): DocumentService;
   transaction<const T extends readonly Promise<unknown>[]>(start: () => T): Promise<Written<T>>;
+  /** A replica keeps no uploaded files of its own: the writer does (src/replication/). */
+  readonly isReplica: boolean;
 }
 
 /** What Strapi's upload service answers for a file id that names no file (checked on the peer). */
@@ -77,6 +79,10 @@ export class UploadService {
 
   constructor(private readonly host: UploadHost, private readonly images?: ImageSettings) {
     this.records = host.documents(FILE_UID);
+  }
+
+  private refuseOnReplica(): void {
+    if (this.host.isReplica) throw new MethodNotAllowedError('This is a replica: uploads go to the writer, which keeps the files');
   }
 
   /**
@@ -93,6 +99,7 @@ export class UploadService {
    * `field`) in one transaction, answered in the order given. A failure keeps none of them.
    */
   async upload(params: UploadParams): Promise<Entry[]> {
+    this.refuseOnReplica();
     const sources = Array.isArray(params.files) ? params.files as readonly FileSource[] : [params.files as FileSource];
     if (sources.length === 0) throw ValidationError.at('files', 'Files are empty');
     const infos = Array.isArray(params.fileInfo)
@@ -116,6 +123,7 @@ export class UploadService {
    * A replacement keeps the replaced file's `hash` and `ext`, as Strapi keeps them.
    */
   async stage(file: IncomingFile, keep?: { readonly hash: string; readonly ext: string }): Promise<StagedFile> {
+    this.refuseOnReplica();
     const { kind, stream } = await kindOf(file.stream, { mime: file.mimeType, filename: file.filename });
     const hash = keep?.hash ?? fileHash(baseName(file.filename));
     const ext = keep?.ext ?? kind.ext;
@@ -139,6 +147,7 @@ export class UploadService {
    * `target`'s media field when given (at the end of a multiple one); on failure nothing stays.
    */
   async create(staged: readonly StagedFile[], infos: readonly (FileInfo | undefined)[], target?: UploadTarget): Promise<Entry[]> {
+    this.refuseOnReplica();
     for (const file of staged) this.taken.add(file);
     try {
       for (const file of staged) await file.batch.commit();
@@ -167,6 +176,7 @@ export class UploadService {
    * formats' once that transaction has committed. Answers the record as it was, null when none.
    */
   async remove(file: Entry): Promise<Entry | null> {
+    this.refuseOnReplica();
     const { entries } = await this.records.delete({ documentId: String(file.documentId) });
     if (entries.length === 0) return null;
     await this.host.files.remove(storedNamesOf(file as StoredNames));
@@ -175,6 +185,7 @@ export class UploadService {
 
   /** Updates a file's `name`, `alternativeText` and `caption`; what `info` leaves out is kept, as Strapi keeps it. */
   async updateInfo(file: Entry, info: FileInfo | undefined): Promise<Entry> {
+    this.refuseOnReplica();
     const updated = await this.records.update({ documentId: String(file.documentId), data: infoData(fileInfoOrNone(info, ['fileInfo'])) });
     if (updated === null) throw new NotFoundError('File not found');
     return updated;
@@ -188,6 +199,7 @@ export class UploadService {
    * still names bytes, not a missing file (the startup sweep removes formats no record names).
    */
   async replace(file: Entry, staged: StagedFile, given: FileInfo | undefined): Promise<Entry> {
+    this.refuseOnReplica();
     // Checked before the bytes are taken over: a refused info leaves the staged file the caller's to discard.
     const info = fileInfoOrNone(given, ['fileInfo']);
     this.taken.add(staged);

@@ -68,6 +68,10 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     const direct = await writer.documents(RESTAURANT).create({ data: { stars: 2 } }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ name: 'ValidationError', status: 400, message: (direct as Error).message, details: (direct as { details: unknown }).details });
     expect(replica.store.digest()).toEqual(writer.store.digest());
+    // Not forwarded, and refused as such: writes that must commit together, and uploads (the writer keeps the files).
+    await expect(replica.transaction(() => [replica.documents(CATEGORY).create({ data: { name: 'together' } })])).rejects.toMatchObject({ name: 'MethodNotAllowedError', status: 405 });
+    await expect(replica.uploads.upload({ files: { buffer: Buffer.from('hello'), name: 'a.txt' } })).rejects.toMatchObject({ name: 'MethodNotAllowedError', message: expect.stringMatching(/uploads go to the writer/) });
+    expect(await writer.documents(CATEGORY).count({ filters: { name: { $eq: 'together' } } })).toBe(0);
 
     // Down while the writer writes, and while the writer restarts (its writes then wait in the outbox).
     await replica.close();
