@@ -12,7 +12,7 @@
  *
  *   npm run bench:replicas -- [10k] [--parts=lag,reads,start] [--duration=10] [--connections=16] [--replicas=1,2,4] [--pipeline=64] [--no-sync] [--data-cache=DIR]
  */
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,8 +73,10 @@ async function main(): Promise<void> {
     await node.remove();
     rmSync(work, { recursive: true, force: true });
   }
+  // Parts run separately (`--parts=start` at 1m, `--no-sync`) land in one file a size.
   const out = join(ROOT, 'bench', 'results', `replicas-${positional.toLowerCase()}.json`);
-  writeFileSync(out, `${JSON.stringify({ size, ...results }, null, 2)}\n`);
+  const kept = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(out, `${JSON.stringify({ ...kept, size, ...results }, null, 2)}\n`);
   console.log(`\nwritten ${out}`);
 }
 

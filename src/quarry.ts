@@ -70,6 +70,11 @@ export interface QuarryOptions {
   readonly i18n?: Partial<I18nSettings>;
   /** Skip fsync at commit (tests, bulk loads): a crash may lose the latest writes. */
   readonly noSync?: boolean;
+  /**
+   * This Quarry will `publish`: with `noSync`, its commits then go without LMDB's writable map
+   * (which fails an assertion on a publishing writer under load). `quarry serve --publish` sets it.
+   */
+  readonly publishing?: boolean;
   readonly readOnly?: boolean;
   /**
    * A replica's folder (src/replication/): written only by the writer's changes as they are
@@ -167,7 +172,7 @@ export class Quarry {
     this.path = options.path;
     this.images = Object.freeze({ ...DEFAULT_IMAGE_SETTINGS, ...definedOnly(options.images) });
     this.store = Store.open(
-      { path: options.path, noSync: options.noSync ?? false, readOnly: options.readOnly ?? false, replica: options.replica ?? false },
+      { path: options.path, noSync: options.noSync ?? false, readOnly: options.readOnly ?? false, replica: options.replica ?? false, writeMap: !options.publishing },
       this.registry.types.map((ct) => layoutOf(this.registry, ct)),
     );
     // A replica's folder is the writer's, whose schemas are these: every name is interned there.
@@ -246,6 +251,7 @@ export class Quarry {
    */
   async publish(settings: string | ReplicationSettings, options: PublishOptions = {}): Promise<void> {
     if (this.publishing || this.follower || !this.store.replication) throw new Error('this Quarry cannot publish: it publishes already, is a replica, or is read-only');
+    if (this.store.writeMap) throw new Error('this Quarry was opened with noSync and without publishing: true, so it commits through a writable map, which LMDB cannot publish from safely: open it with { publishing: true }');
     this.publishing = await ReplicationWriter.start({
       settings: typeof settings === 'string' ? { url: settings } : settings,
       path: this.path,

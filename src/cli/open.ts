@@ -17,6 +17,8 @@ export interface OpenSettings {
   /** Custom field uid → the type it stores as. */
   readonly customFields?: QuarryOptions['customFields'];
   readonly noSync?: boolean;
+  /** The folder will publish (`--publish`): see QuarryOptions.publishing. */
+  readonly publishing?: boolean;
   /** Other processes serve the same folder (`--processes`). */
   readonly shared?: boolean;
   readonly pool?: QuarryOptions['pool'];
@@ -65,7 +67,7 @@ function optionsOf(s: OpenSettings, ctx: Pick<Context, 'cwd' | 'stderr'>, readOn
   if (!locales.includes(defaultLocale)) throw new UsageError(`--default-locale ${defaultLocale} is not one of --locales (${locales.join(', ')})`);
   if (kept !== undefined) ctx.stderr.write(`locales: ${locales.join(', ')}, default ${defaultLocale}: kept by the data folder (--locales changes them)\n`);
   return {
-    schemas, customFields: s.customFields, path: data, i18n: { defaultLocale, locales }, noSync: s.noSync ?? false, readOnly, shared: s.shared ?? false,
+    schemas, customFields: s.customFields, path: data, i18n: { defaultLocale, locales }, noSync: s.noSync ?? false, publishing: s.publishing ?? false, readOnly, shared: s.shared ?? false,
     pool: s.pool, filterLimits: s.filterLimits, queryTimeoutMs: s.queryTimeoutMs, images: s.images,
   };
 }

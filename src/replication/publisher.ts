@@ -59,12 +59,14 @@ export class Publisher {
     const last = await ensureStream(jsm, names, this.options.streamReplicas);
     const start = replication.startPublishing();
     this.writer = start.writer;
-    // A folder that never published starts after whatever the stream holds (another writer's
-    // entries, from before): its first snapshot says so to replicas.
-    if (replication.published === undefined) replication.trim({ generation: start.generation, sequence: last?.sequence ?? 0 });
-    // Sent before a crash, not trimmed: the stream has them.
-    if (last !== undefined && last.writer === this.writer && last.generation > replication.published!.generation) {
+    const published = replication.published;
+    if (last !== undefined && last.writer === this.writer && last.generation >= (published?.generation ?? 0)) {
+      // Sent before a crash and not trimmed: the stream has them.
       replication.trim({ generation: last.generation, sequence: last.sequence });
+    } else {
+      // A folder that never published to this stream (a new one, or one another writer wrote
+      // last) goes on after whatever it holds: its next snapshot says so to replicas.
+      replication.trim({ generation: published?.generation ?? start.generation, sequence: last?.sequence ?? 0 });
     }
     this.point = replication.published!;
     const stopCue = replication.onCommit(() => this.cue?.());

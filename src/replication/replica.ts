@@ -114,11 +114,6 @@ export class ReplicaFollower {
     return { sequence, lag: waiting > 0 ? Date.now() - this.lastCommit : 0, pending: waiting, connected: this.online && !this.nc.isClosed() && this.failure === undefined };
   }
 
-  /** Why the replica stopped applying (it then serves what it has), or undefined. */
-  get failed(): unknown {
-    return this.failure;
-  }
-
   get connection(): NatsConnection {
     return this.nc;
   }

@@ -35,6 +35,8 @@ export interface StoreOptions {
   readonly buildLimits?: BuildLimits;
   /** A replica's folder: written only by `replication.apply`, never by `transact` (which throws ReplicaWriteError). */
   readonly replica?: boolean;
+  /** false: no writable map even with `noSync` (a folder that publishes: see `open`). */
+  readonly writeMap?: boolean;
 }
 
 /** A write was tried on a replica's store, which only the writer's changes write. */
@@ -91,7 +93,7 @@ export class Store {
   /** The write generation this instance's cache reflects. */
   private seenGeneration = 0;
 
-  private constructor(env: RootDatabase, path: string, layouts: readonly TypeLayout[], readOnly: boolean, replica: boolean, packedListBytes: number, buildLimits: BuildLimits) {
+  private constructor(env: RootDatabase, path: string, layouts: readonly TypeLayout[], readOnly: boolean, replica: boolean, readonly writeMap: boolean, packedListBytes: number, buildLimits: BuildLimits) {
     this.env = env;
     this.replica = replica;
     this.dbs = openDbs(env, !readOnly && !replica);
@@ -127,11 +129,12 @@ export class Store {
     const noSync = options.noSync ?? false;
     // Without an fsync, most of a commit was copying its dirty pages into the file (pwrite); through a
     // writable map they are there already. With an fsync, syncing the map costs more than the copy
-    // saves, so only without one.
-    // Not on a replica: its folder starts as a compacting copy, and LMDB's first commit to such a
-    // file through a writable map fails an assertion in mdb_freelist_save (reproduced here with
-    // lmdb 3.5.6; the writable-map reconciliation of loose pages is a known LMDB fault).
-    const writeMap = noSync && !readOnly && !(options.replica ?? false);
+    // saves, so only without one. Never on a replica, and not where `writeMap: false` says the
+    // folder publishes: LMDB's writable-map reconciliation of loose pages in mdb_freelist_save
+    // fails an assertion (a known LMDB fault) at the first commit to a compacting copy (a
+    // replica's snapshot), and within seconds on a publishing writer under load (its trims), both
+    // reproduced here with lmdb 3.5.6.
+    const writeMap = noSync && !readOnly && !(options.replica ?? false) && options.writeMap !== false;
     const env = open({
       path: options.path,
       // The data folder is always a folder, even when its name looks like a file name (`data.db`).
@@ -144,7 +147,7 @@ export class Store {
       // Values are our own records; never share decoded objects between reads.
       cache: false,
     });
-    return new Store(env, options.path, layouts, readOnly, options.replica ?? false, options.packedListBytes ?? PACKED_BYTES, options.buildLimits ?? BUILD_LIMITS);
+    return new Store(env, options.path, layouts, readOnly, options.replica ?? false, writeMap, options.packedListBytes ?? PACKED_BYTES, options.buildLimits ?? BUILD_LIMITS);
   }
 
   /**

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SCHEMAS } from '../../src/cli/paths.js';
 import { ensureBuilt } from '../pool/support.js';
-import { startNats, startNatsCluster, type NatsNode } from '../../fixtures/nats-server.js';
+import { withNats } from '../support/nats.js';
 import { BIN, runQuarry, send, serving, until, type QuarryProcess } from '../support/quarry-process.js';
 
 const running: QuarryProcess[] = [];
@@ -33,8 +33,8 @@ async function writerOn(url: string, data: string, extra: readonly string[] = []
   return { process, base: await serving(process) };
 }
 
-async function replicaOf(url: string, data: string): Promise<{ process: QuarryProcess; base: string }> {
-  const process = runQuarry(['serve', '--schemas', DEMO_SCHEMAS, '--data', data, '--port', '0', '--replica-of', url]);
+async function replicaOf(url: string, data: string, extra: readonly string[] = []): Promise<{ process: QuarryProcess; base: string }> {
+  const process = runQuarry(['serve', '--schemas', DEMO_SCHEMAS, '--data', data, '--port', '0', '--replica-of', url, ...extra]);
   running.push(process);
   return { process, base: await serving(process) };
 }
@@ -44,13 +44,15 @@ async function kill(p: QuarryProcess): Promise<void> {
   await p.exited;
 }
 
-/** Writes categories named `<prefix><n>` from `lanes` concurrent clients until `stop` resolves; answers the names acknowledged (201). */
-async function writeLoad(base: () => string, prefix: string, stop: Promise<void>, lanes = 4): Promise<string[]> {
+/**
+ * Writes categories named `<prefix><n>` from `lanes` concurrent clients to the server `base()`
+ * names while `during` runs; answers the names acknowledged (201).
+ */
+async function underLoad(base: () => string, prefix: string, during: () => Promise<void>, lanes = 4): Promise<string[]> {
   const acknowledged: string[] = [];
   let done = false;
-  void stop.then(() => (done = true));
   let n = 0;
-  await Promise.all(Array.from({ length: lanes }, async () => {
+  const clients = Promise.all(Array.from({ length: lanes }, async () => {
     while (!done) {
       const name = `${prefix}${n++}`;
       const reply = await send(base(), 'POST', '/api/categories', { data: { name } }).catch(() => undefined);
@@ -58,6 +60,12 @@ async function writeLoad(base: () => string, prefix: string, stop: Promise<void>
       else await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }));
+  try {
+    await during();
+  } finally {
+    done = true;
+    await clients;
+  }
   return acknowledged;
 }
 
@@ -95,21 +103,20 @@ async function noneLost(writer: string, replica: string, prefix: string, acknowl
   expect(there).toEqual(await names(writer, prefix));
 }
 
-function compare(replica: string, writer: string): { code: number | null; out: string } {
-  const run = spawnSync(process.execPath, [BIN, 'check', replica, '--compare', writer, '--schemas', DEMO_SCHEMAS]);
-  return { code: run.status, out: run.stdout.toString() };
+/** Once the replica applied all the writer committed: no acknowledged write lost, and `quarry check --compare` finds the folders equal. */
+async function endsEqual(writer: { base: string; data: string }, replica: { base: string; data: string }, prefix: string, acknowledged: readonly string[]): Promise<void> {
+  await caughtUp(writer.base, replica.base);
+  await noneLost(writer.base, replica.base, prefix, acknowledged);
+  const run = spawnSync(process.execPath, [BIN, 'check', replica.data, '--compare', writer.data, '--schemas', DEMO_SCHEMAS]);
+  expect(run.stdout.toString()).toMatch(/same content as/);
+  expect(run.status).toBe(0);
 }
 
 describe('faults with one NATS node', () => {
-  let node: NatsNode;
-  beforeAll(async () => {
-    node = await startNats();
-  }, 20_000);
-  afterAll(async () => {
-    await node?.remove();
-  });
+  const nodes = withNats();
 
   it('loses nothing when the writer is killed between commit and publish, or anywhere under load, and restarted', async () => {
+    const node = nodes[0]!;
     const writerData = join(folder, 'w1');
     let writer = await writerOn(node.url, writerData);
     const replica = await replicaOf(node.url, join(folder, 'r1'));
@@ -127,82 +134,50 @@ describe('faults with one NATS node', () => {
     expect(await held(replica.base, 'outbox-')).toBe(waiting.length);
 
     // Anywhere under load: killed twice while four clients write, restarted each time.
-    let base = writer.base;
-    let stop!: () => void;
-    const load = writeLoad(() => base, 'load-', new Promise<void>((resolve) => (stop = resolve)));
-    for (let round = 0; round < 2; round++) {
-      await sleep(400);
-      await kill(writer.process);
-      writer = await writerOn(node.url, writerData);
-      base = writer.base;
-    }
-    await sleep(300);
-    stop();
-    const acknowledged = await load;
+    const acknowledged = await underLoad(() => writer.base, 'load-', async () => {
+      for (let round = 0; round < 2; round++) {
+        await sleep(400);
+        await kill(writer.process);
+        writer = await writerOn(node.url, writerData);
+      }
+      await sleep(300);
+    });
     expect(acknowledged.length).toBeGreaterThan(20);
-    await caughtUp(writer.base, replica.base);
-    await noneLost(writer.base, replica.base, 'load-', acknowledged);
-    const same = compare(join(folder, 'r1'), writerData);
-    expect(same.out).toMatch(/same content as/);
-    expect(same.code).toBe(0);
+    await endsEqual({ base: writer.base, data: writerData }, { base: replica.base, data: join(folder, 'r1') }, 'load-', acknowledged);
   }, 120_000);
 
   it('loses nothing when a replica is killed while it applies, and restarted', async () => {
+    const node = nodes[0]!;
     const writer = await writerOn(node.url, join(folder, 'w2'), ['--stream', 'two']);
     const replicaData = join(folder, 'r2');
-    const url = node.url;
-    let replica = await (async () => {
-      const process = runQuarry(['serve', '--schemas', DEMO_SCHEMAS, '--data', replicaData, '--port', '0', '--replica-of', url, '--stream', 'two']);
-      running.push(process);
-      return { process, base: await serving(process) };
-    })();
-    let stop!: () => void;
-    const load = writeLoad(() => writer.base, 'r-', new Promise<void>((resolve) => (stop = resolve)));
-    for (let round = 0; round < 3; round++) {
-      await sleep(300);
-      await kill(replica.process);
-      const process = runQuarry(['serve', '--schemas', DEMO_SCHEMAS, '--data', replicaData, '--port', '0', '--replica-of', url, '--stream', 'two']);
-      running.push(process);
-      replica = { process, base: await serving(process) };
-    }
-    stop();
-    const acknowledged = await load;
-    await caughtUp(writer.base, replica.base);
-    await noneLost(writer.base, replica.base, 'r-', acknowledged);
-    const same = compare(replicaData, join(folder, 'w2'));
-    expect(same.out).toMatch(/same content as/);
-    expect(same.code).toBe(0);
+    let replica = await replicaOf(node.url, replicaData, ['--stream', 'two']);
+    const acknowledged = await underLoad(() => writer.base, 'r-', async () => {
+      for (let round = 0; round < 3; round++) {
+        await sleep(300);
+        await kill(replica.process);
+        replica = await replicaOf(node.url, replicaData, ['--stream', 'two']);
+      }
+    });
+    await endsEqual({ base: writer.base, data: join(folder, 'w2') }, { base: replica.base, data: replicaData }, 'r-', acknowledged);
   }, 120_000);
 });
 
 describe('faults with a NATS cluster of three', () => {
-  let nodes: NatsNode[];
-  beforeAll(async () => {
-    nodes = await startNatsCluster(3);
-  }, 30_000);
-  afterAll(async () => {
-    for (const node of nodes ?? []) await node.remove();
-  });
+  const nodes = withNats(3);
 
   it('loses nothing when one NATS node of three is killed under write load, and restarted', async () => {
     const urls = nodes.map((n) => n.url).join(',');
     // The cluster elects its JetStream leader some seconds after the nodes are ready: the writer retries until then.
     const writer = await writerOn(urls, join(folder, 'w3'), ['--stream-replicas', '3']);
     const replica = await replicaOf(urls, join(folder, 'r3'));
-    let stop!: () => void;
-    const load = writeLoad(() => writer.base, 'c-', new Promise<void>((resolve) => (stop = resolve)));
-    await sleep(500);
-    await nodes[0]!.stop(true);
-    await sleep(1500);
-    await nodes[0]!.start();
-    await sleep(500);
-    stop();
-    const acknowledged = await load;
+    const acknowledged = await underLoad(() => writer.base, 'c-', async () => {
+      await sleep(500);
+      await nodes[0]!.stop(true);
+      await sleep(1500);
+      await nodes[0]!.start();
+      await sleep(500);
+    });
     expect(acknowledged.length).toBeGreaterThan(20);
-    await caughtUp(writer.base, replica.base);
-    await noneLost(writer.base, replica.base, 'c-', acknowledged);
-    const same = compare(join(folder, 'r3'), join(folder, 'w3'));
-    expect(same.out).toMatch(/same content as/);
-    expect(same.code).toBe(0);
+    await endsEqual({ base: writer.base, data: join(folder, 'w3') }, { base: replica.base, data: join(folder, 'r3') }, 'c-', acknowledged);
   }, 180_000);
 });

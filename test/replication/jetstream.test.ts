@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
 import { Objm } from '@nats-io/obj';
-import { startNats, startNatsCluster, type NatsNode } from '../../fixtures/nats-server.js';
+import { withNats } from '../support/nats.js';
 
 /**
  * What replicas fed by NATS JetStream (issue 20) rely on, against real nats-server processes of
@@ -28,16 +28,14 @@ async function readFrom(js: JetStreamClient, stream: string, from: number, count
 }
 
 describe('JetStream on one node', () => {
-  let node: NatsNode;
+  const nodes = withNats();
   let nc: NatsConnection;
 
   beforeAll(async () => {
-    node = await startNats();
-    nc = await connect({ servers: node.url });
+    nc = await connect({ servers: nodes[0]!.url });
   }, 20_000);
   afterAll(async () => {
     await nc?.close();
-    await node?.remove();
   });
 
   it('stores a message sent twice under one id once, and reads the stream in order from any sequence', async () => {
@@ -64,14 +62,7 @@ describe('JetStream on one node', () => {
 });
 
 describe('JetStream on a three-node cluster', () => {
-  let nodes: NatsNode[];
-
-  beforeAll(async () => {
-    nodes = await startNatsCluster(3);
-  }, 30_000);
-  afterAll(async () => {
-    for (const node of nodes ?? []) await node.remove();
-  });
+  const nodes = withNats(3);
 
   it('takes writes to a stream replicated three times while a node is down, and the node comes back with them', async () => {
     const nc = await connect({ servers: nodes.map((n) => n.url) });

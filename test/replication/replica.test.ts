@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { COMPONENTS_PROJECT } from '../../fixtures/models/components.js';
 import { createQuarry, type AppliedChange, type Quarry } from '../../src/index.js';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { startNats, type NatsNode } from '../../fixtures/nats-server.js';
+import { withNats } from '../support/nats.js';
 import { CATEGORY, everything, RESTAURANT, writeSome } from '../support/replication-writes.js';
 
 const SCHEMAS = 'data/schemas';
@@ -21,7 +21,7 @@ async function caughtUp(replica: Quarry, writer: Quarry): Promise<void> {
 }
 
 describe('a replica fed by NATS JetStream (the library)', () => {
-  let node: NatsNode;
+  const nodes = withNats();
   const folders: string[] = [];
   const folder = (): string => {
     const path = mkdtempSync(join(tmpdir(), 'quarry-replica-'));
@@ -29,24 +29,20 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     return path;
   };
 
-  beforeAll(async () => {
-    node = await startNats();
-  }, 20_000);
-  afterAll(async () => {
-    await node?.remove();
+  afterAll(() => {
     for (const f of folders) rmSync(f, { recursive: true, force: true });
   });
 
   it('starts from the writer\'s snapshot, follows its writes, forwards its own, resumes after a restart, and equals the writer byte for byte', async () => {
     const writerPath = folder();
-    let writer = createQuarry({ schemas: SCHEMAS, path: writerPath, noSync: true });
+    let writer = createQuarry({ schemas: SCHEMAS, path: writerPath, noSync: true, publishing: true });
     await writeSome(writer, 1);
-    await writer.publish(node.url, { snapshotEveryMs: 0 });
+    await writer.publish(nodes[0]!.url, { snapshotEveryMs: 0 });
     expect(writer.health()).toMatchObject({ role: 'writer', lag: 0 });
     await writeSome(writer, 2);
 
     const replicaPath = folder();
-    let replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: node.url });
+    let replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: nodes[0]!.url });
     const changes: AppliedChange[] = [];
     replica.onChange((change) => changes.push(change));
     await writeSome(writer, 3);
@@ -78,10 +74,10 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     const file = statSync(join(replicaPath, 'data.mdb')).ino;
     await writeSome(writer, 4);
     await writer.close();
-    writer = createQuarry({ schemas: SCHEMAS, path: writerPath, noSync: true });
+    writer = createQuarry({ schemas: SCHEMAS, path: writerPath, noSync: true, publishing: true });
     await writeSome(writer, 5);
-    await writer.publish(node.url, { snapshotEveryMs: 0 });
-    replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: node.url });
+    await writer.publish(nodes[0]!.url, { snapshotEveryMs: 0 });
+    replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: nodes[0]!.url });
     // It resumed in its own file, not from a snapshot.
     expect(statSync(join(replicaPath, 'data.mdb')).ino).toBe(file);
     await writeSome(writer, 6);
@@ -93,7 +89,7 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     // A second replica, started now, begins at the newest snapshot and gets there too.
     await writer.snapshot();
     await writeSome(writer, 7);
-    const second = await createQuarry({ schemas: SCHEMAS, path: folder(), replicaOf: node.url });
+    const second = await createQuarry({ schemas: SCHEMAS, path: folder(), replicaOf: nodes[0]!.url });
     await caughtUp(second, writer);
     await caughtUp(replica, writer);
     expect(second.store.digest()).toEqual(writer.store.digest());
@@ -104,19 +100,19 @@ describe('a replica fed by NATS JetStream (the library)', () => {
 
   it('says it is not connected while NATS is down, and catches up once it is back, with nothing the writer committed meanwhile lost', async () => {
     const stream = 'outage';
-    const writer = createQuarry({ schemas: SCHEMAS, path: folder(), noSync: true });
+    const writer = createQuarry({ schemas: SCHEMAS, path: folder(), noSync: true, publishing: true });
     const errors: unknown[] = [];
-    await writer.publish({ url: node.url, stream }, { snapshotEveryMs: 0, onError: (e) => errors.push(e) });
-    const replica = await createQuarry({ schemas: SCHEMAS, path: folder(), replicaOf: { url: node.url, stream } });
+    await writer.publish({ url: nodes[0]!.url, stream }, { snapshotEveryMs: 0, onError: (e) => errors.push(e) });
+    const replica = await createQuarry({ schemas: SCHEMAS, path: folder(), replicaOf: { url: nodes[0]!.url, stream } });
     await writeSome(writer, 1);
     await caughtUp(replica, writer);
-    await node.stop(true);
+    await nodes[0]!.stop(true);
     const until = Date.now() + 10_000;
     while (replica.health().role === 'replica' && (replica.health() as { connected: boolean }).connected && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     expect(replica.health()).toMatchObject({ role: 'replica', connected: false });
     // Committed while the stream cannot take them: they wait in the outbox.
     await writeSome(writer, 2);
-    await node.start();
+    await nodes[0]!.start();
     await caughtUp(replica, writer);
     expect(replica.health()).toMatchObject({ connected: true, lag: 0 });
     expect(replica.store.digest()).toEqual(writer.store.digest());
@@ -127,10 +123,10 @@ describe('a replica fed by NATS JetStream (the library)', () => {
 
   it('starts a replica that fell behind the stream\'s retention again from a snapshot, one the writer makes on request when its newest is older than what the stream holds', async () => {
     const stream = 'retention';
-    const writer = createQuarry({ schemas: SCHEMAS, path: folder(), noSync: true });
-    await writer.publish({ url: node.url, stream }, { snapshotEveryMs: 0 });
+    const writer = createQuarry({ schemas: SCHEMAS, path: folder(), noSync: true, publishing: true });
+    await writer.publish({ url: nodes[0]!.url, stream }, { snapshotEveryMs: 0 });
     const replicaPath = folder();
-    let replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: node.url, stream } });
+    let replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream } });
     await writeSome(writer, 1);
     await caughtUp(replica, writer);
     await replica.close();
@@ -139,13 +135,13 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     await writer.snapshot();
     await writeSome(writer, 3);
     // What retention does: the entries the replica would need next are gone from the stream.
-    const nc = await connect({ servers: node.url });
+    const nc = await connect({ servers: nodes[0]!.url });
     const jsm = await jetstreamManager(nc);
     const last = (await jsm.streams.info(stream)).state.last_seq;
     await jsm.streams.purge(stream, { keep: 2 });
     expect((await jsm.streams.info(stream)).state.first_seq).toBe(last - 1);
     await nc.close();
-    replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: node.url, stream } });
+    replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream } });
     expect(statSync(join(replicaPath, 'data.mdb')).ino).not.toBe(file);
     await writeSome(writer, 4);
     await caughtUp(replica, writer);
@@ -155,13 +151,21 @@ describe('a replica fed by NATS JetStream (the library)', () => {
   }, 60_000);
 
   it('refuses to start a replica whose schemas are not the writer\'s, with a message that says so', async () => {
-    const writer = createQuarry({ schemas: SCHEMAS, path: folder(), noSync: true });
+    const writer = createQuarry({ schemas: SCHEMAS, path: folder(), noSync: true, publishing: true });
     const stream = 'other';
-    await writer.publish({ url: node.url, stream }, { snapshotEveryMs: 0 });
-    await expect(createQuarry({ schemas: COMPONENTS_PROJECT, path: folder(), replicaOf: { url: node.url, stream } })).rejects.toMatchObject({
+    await writer.publish({ url: nodes[0]!.url, stream }, { snapshotEveryMs: 0 });
+    await expect(createQuarry({ schemas: COMPONENTS_PROJECT, path: folder(), replicaOf: { url: nodes[0]!.url, stream } })).rejects.toMatchObject({
       name: 'ReplicaStartError',
       message: expect.stringMatching(/serves other content-types/),
     });
     await writer.close();
   }, 30_000);
+});
+
+it('refuses to publish from a Quarry that commits through a writable map (noSync without publishing: true)', async () => {
+  const path = mkdtempSync(join(tmpdir(), 'quarry-replica-'));
+  const quarry = createQuarry({ schemas: SCHEMAS, path, noSync: true });
+  await expect(quarry.publish('nats://127.0.0.1:1')).rejects.toThrow(/publishing: true/);
+  await quarry.close();
+  rmSync(path, { recursive: true, force: true });
 });

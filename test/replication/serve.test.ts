@@ -12,10 +12,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SCHEMAS } from '../../src/cli/paths.js';
 import { ensureBuilt } from '../pool/support.js';
-import { startNats, type NatsNode } from '../../fixtures/nats-server.js';
+import type { NatsNode } from '../../fixtures/nats-server.js';
+import { withNats } from '../support/nats.js';
 import { BIN, runQuarry, send, serving, until, type QuarryProcess } from '../support/quarry-process.js';
 
 describe('quarry serve --publish / --replica-of', () => {
+  const nodes = withNats();
   let node: NatsNode;
   let folder: string;
   let writer: QuarryProcess;
@@ -25,7 +27,7 @@ describe('quarry serve --publish / --replica-of', () => {
 
   beforeAll(async () => {
     ensureBuilt();
-    node = await startNats();
+    node = nodes[0]!;
     folder = mkdtempSync(join(tmpdir(), 'quarry-replica-serve-'));
     writer = runQuarry(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(folder, 'writer'), '--port', '0', '--processes', '2',
       '--write-access', 'public', '--locales', 'en,fr', '--publish', node.url, '--stream', 'site']);
@@ -37,7 +39,6 @@ describe('quarry serve --publish / --replica-of', () => {
 
   afterAll(async () => {
     for (const p of [writer, replica]) if (p?.child.exitCode === null) p.child.kill('SIGKILL');
-    await node?.remove();
     rmSync(folder, { recursive: true, force: true });
   });
 

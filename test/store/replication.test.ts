@@ -17,7 +17,7 @@ function folder(): string {
 }
 
 function open(path: string, replica = false): Quarry {
-  const quarry = createQuarry({ schemas: SCHEMAS, path, noSync: true, replica });
+  const quarry = createQuarry({ schemas: SCHEMAS, path, noSync: true, replica, publishing: !replica });
   opened.push(quarry);
   return quarry;
 }

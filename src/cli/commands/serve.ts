@@ -143,7 +143,7 @@ Example:
       open: async ({ shared, quiet }) => {
         const settings = {
           schemas: s.schemas.value, customFields: s.customFields.value, data: s.data.value, locales: given(s.locales), defaultLocale: s.defaultLocale.value,
-          noSync: s.noSync.value, shared, ...serving.quarry,
+          noSync: s.noSync.value, publishing: replication.publish !== undefined, shared, ...serving.quarry,
         };
         const out = quiet ? { cwd: ctx.cwd, stderr: SILENT } : ctx;
         if (replication.replicaOf) return openReplica(settings, replication.replicaOf, out);
