@@ -98,7 +98,8 @@ export function openAsBytes(env: RootDatabase, name: string, format: KeyFormat, 
   if (name.startsWith(ROW_DB)) {
     return rowTypes.has(name.slice(ROW_DB.length)) ? env.openDB<Uint8Array, Key>({ name, keyEncoding: 'uint32', encoding: 'binary' }) : undefined;
   }
-  if (name === 'meta') return env.openDB<Uint8Array, Key>({ name, encoding: 'binary' });
+  // API tokens (tokens.ts) keep lmdb's default keys, as meta does.
+  if (name === 'meta' || name === 'tokens') return env.openDB<Uint8Array, Key>({ name, encoding: 'binary' });
   if (!BYTES_NAMES.has(name)) return undefined;
   return env.openDB<Uint8Array, Key>({ name, encoding: 'binary', ...keyEncodingOf(format) });
 }

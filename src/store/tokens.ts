@@ -2,6 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { open, type Database, type Key, type RootDatabase } from 'lmdb';
 import { DataCache } from '../cache/index.js';
 import { MAX } from './keys.js';
+import { logSideWrite, refuseOnReplica } from './side-writes.js';
 
 /** What a token may do: `read-only` reads, `full-access` reads and writes (Strapi's API token types). */
 export type TokenType = 'read-only' | 'full-access';
@@ -37,23 +38,27 @@ export class TokenStore {
   /** Tokens by hash, dropped when the tokens' own generation moves (their writes are not the store's). */
   private readonly cache = new DataCache<string, ApiToken>(MAX_CACHED, () => this.generation());
 
-  private constructor(private readonly db: Database<unknown, Key[]>, private readonly ownEnv: RootDatabase | undefined) {}
+  private readonly db: Database<unknown, Key[]>;
+
+  private constructor(private readonly env: RootDatabase, private readonly ownsEnv: boolean) {
+    this.db = env.openDB<unknown, Key[]>({ name: TOKENS_DB });
+  }
 
   /** Over an environment the caller owns and closes (the Store's). */
   static within(env: RootDatabase): TokenStore {
-    return new TokenStore(env.openDB<unknown, Key[]>({ name: TOKENS_DB }), undefined);
+    return new TokenStore(env, false);
   }
 
   /** Over the LMDB folder `path` alone, for tools that need no content-types (`quarry token`). */
   static open(path: string): TokenStore {
-    const env = open({ path, noSubdir: false, maxDbs: 64 });
-    return new TokenStore(env.openDB<unknown, Key[]>({ name: TOKENS_DB }), env);
+    return new TokenStore(open({ path, noSubdir: false, maxDbs: 64 }), true);
   }
 
   /** Makes a token; the answer holds the only copy of its text. Names are unique, as Strapi's. */
   create(name: string, type: TokenType): { readonly token: string; readonly record: ApiToken } {
     const token = randomBytes(32).toString('hex');
     const record = this.db.transactionSync(() => {
+      refuseOnReplica(this.env, 'make tokens');
       // Checked inside the transaction: two processes cannot both take the name.
       if (this.list().some((t) => t.name === name)) throw new TokenNameTakenError(name);
       const id = ((this.db.get(['nextId']) as number | undefined) ?? 0) + 1;
@@ -61,6 +66,7 @@ export class TokenStore {
       this.db.putSync(['nextId'], id);
       this.db.putSync(['hash', digest(token)], made);
       this.bump();
+      logSideWrite(this.env, [[TOKENS_DB, ['nextId']], [TOKENS_DB, ['hash', digest(token)]], [TOKENS_DB, ['generation']]]);
       return made;
     });
     return { token, record };
@@ -75,10 +81,12 @@ export class TokenStore {
   /** Deletes the token named `name`; undefined when there is none. */
   revoke(name: string): ApiToken | undefined {
     return this.db.transactionSync(() => {
+      refuseOnReplica(this.env, 'revoke tokens');
       for (const { key, value } of this.db.getRange({ start: ['hash'], end: ['hash', MAX] })) {
         if ((value as ApiToken).name !== name) continue;
         this.db.removeSync(key);
         this.bump();
+        logSideWrite(this.env, [[TOKENS_DB, key], [TOKENS_DB, ['generation']]]);
         return value as ApiToken;
       }
       return undefined;
@@ -97,7 +105,7 @@ export class TokenStore {
   }
 
   async close(): Promise<void> {
-    await this.ownEnv?.close();
+    if (this.ownsEnv) await this.env.close();
   }
 
   private generation(): number {

@@ -20,6 +20,14 @@ async function caughtUp(replica: Quarry, writer: Quarry): Promise<void> {
   }
 }
 
+async function until(condition: () => boolean): Promise<void> {
+  const end = Date.now() + 20_000;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('a replica fed by NATS JetStream (the library)', () => {
   const nodes = withNats();
   const folders: string[] = [];
@@ -68,6 +76,12 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     await expect(replica.transaction(() => [replica.documents(CATEGORY).create({ data: { name: 'together' } })])).rejects.toMatchObject({ name: 'MethodNotAllowedError', status: 405 });
     await expect(replica.uploads.upload({ files: { buffer: Buffer.from('hello'), name: 'a.txt' } })).rejects.toMatchObject({ name: 'MethodNotAllowedError', message: expect.stringMatching(/uploads go to the writer/) });
     expect(await writer.documents(CATEGORY).count({ filters: { name: { $eq: 'together' } } })).toBe(0);
+    // API tokens are the writer's: made and revoked there, they work and stop working here.
+    const { token } = writer.tokens!.create('reader', 'read-only');
+    await until(() => replica.tokens!.verify(token) !== undefined);
+    writer.tokens!.revoke('reader');
+    await until(() => replica.tokens!.verify(token) === undefined);
+    expect(() => replica.tokens!.create('local', 'full-access')).toThrow(/replica: make tokens on the writer/);
 
     // Down while the writer writes, and while the writer restarts (its writes then wait in the outbox).
     await replica.close();
