@@ -3,8 +3,9 @@ import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManage
 import type { StoreReplication, StreamPoint } from '../store/replication.js';
 import type { StreamNames } from './settings.js';
 
-/** Message headers of a change entry: whose, and which write transaction. */
+/** Message headers of a change entry: whose, which write transaction, and the writer's schema fingerprint. */
 export const WRITER_HEADER = 'Quarry-Writer';
+export const SCHEMAS_HEADER = 'Quarry-Schemas';
 export const GENERATION_HEADER = 'Quarry-Generation';
 
 /** Entries sent before the first of them is acknowledged. */
@@ -17,6 +18,8 @@ export interface PublisherOptions {
   readonly nc: NatsConnection;
   readonly names: StreamNames;
   readonly replication: StoreReplication;
+  /** The writer's schema fingerprint (schema/fingerprint.ts): a replica of other schemas stops rather than apply its entries. */
+  readonly schemas: string;
   /** Copies of the stream a cluster keeps, when the publisher makes it. */
   readonly streamReplicas: number;
   /** Called with each failure to publish, which is retried (a NATS node down, no stream leader yet). */
@@ -109,6 +112,7 @@ export class Publisher {
   private send(generation: number, bytes: Uint8Array, previous: number | undefined): Promise<PubAck> {
     const h = headers();
     h.set(WRITER_HEADER, this.writer);
+    h.set(SCHEMAS_HEADER, this.options.schemas);
     h.set(GENERATION_HEADER, String(generation));
     return this.js.publish(this.options.names.changes, bytes, {
       msgID: `${this.writer}:${generation}`,

@@ -4,8 +4,8 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { keepFolderSettings } from '../store/folder-settings.js';
 import { readReplicationState } from '../store/replication-state.js';
-import type { AppliedChange, AppliedPoint, StoreReplication } from '../store/replication.js';
-import { WRITER_HEADER } from './publisher.js';
+import { ReplicaGapError, type AppliedChange, type AppliedPoint, type StoreReplication } from '../store/replication.js';
+import { SCHEMAS_HEADER, WRITER_HEADER } from './publisher.js';
 import { connectNats, streamNames, type ReplicationSettings, type StreamNames } from './settings.js';
 import { downloadSnapshot, newestSnapshot, openBucket, tagOf, type SnapshotTag } from './snapshots.js';
 
@@ -57,6 +57,8 @@ export class ReplicaFollower {
   private constructor(
     private readonly nc: NatsConnection,
     private readonly names: StreamNames,
+    /** This replica's schema fingerprint: an entry of a writer with others stops it. */
+    private readonly schemas: string,
     /** The snapshot the folder was just made from; undefined when it resumes. */
     private readonly fresh: SnapshotTag | undefined,
     private readonly onError: (error: unknown) => void,
@@ -71,9 +73,9 @@ export class ReplicaFollower {
     const nc = await connectNats(settings, 'quarry replica');
     try {
       const state = await readReplicationState(path);
-      const resume = state?.applied !== undefined && (await canResume(nc, names, state.applied));
+      const resume = state?.applied !== undefined && (await canResume(nc, names, state.applied, schemas));
       const fresh = resume ? undefined : await fromSnapshot(nc, names, path, schemas, settings.streamReplicas ?? 1);
-      return new ReplicaFollower(nc, names, fresh, onError);
+      return new ReplicaFollower(nc, names, schemas, fresh, onError);
     } catch (e) {
       await nc.close();
       throw e;
@@ -83,7 +85,7 @@ export class ReplicaFollower {
   /** Starts applying the stream to the replica's opened store. */
   async follow(replication: StoreReplication): Promise<void> {
     this.replication = replication;
-    if (this.fresh !== undefined) replication.becomeReplica({ writer: this.fresh.writer, generation: this.fresh.generation, sequence: this.fresh.sequence });
+    if (this.fresh !== undefined) replication.becomeReplica({ writer: this.fresh.writer, schemas: this.fresh.schemas, generation: this.fresh.generation, sequence: this.fresh.sequence });
     const from = replication.applied!;
     this.lastCommit = Date.now();
     const js = jetstream(this.nc);
@@ -140,6 +142,12 @@ export class ReplicaFollower {
   }
 
   private receive(m: JsMsg): void {
+    if (this.failure !== undefined) return;
+    const schemas = m.headers?.get(SCHEMAS_HEADER) ?? '';
+    if (schemas !== this.schemas) {
+      this.fail(new ReplicaGapError(`the writer now serves other content-types (schemas' fingerprint ${schemas.slice(0, 12)}…, this replica's ${this.schemas.slice(0, 12)}…): restart this replica with the writer's schemas`));
+      return;
+    }
     this.queue.push({ bytes: m.data, sequence: m.seq, writer: m.headers?.get(WRITER_HEADER) ?? '' });
     this.pending = m.info.pending;
     if (!this.scheduled) {
@@ -158,7 +166,7 @@ export class ReplicaFollower {
       const batch = this.queue.splice(0, n);
       let changes: AppliedChange[];
       try {
-        changes = this.replication!.apply(batch, writer);
+        changes = this.replication!.apply(batch, { writer, schemas: this.schemas });
       } catch (e) {
         this.fail(e);
         return;
@@ -192,14 +200,19 @@ async function firstSequence(nc: NatsConnection, names: StreamNames): Promise<nu
   return info.state.messages > 0 ? info.state.first_seq : 1;
 }
 
-/** Whether the stream still holds every entry after `applied`, from the writer it follows. */
-async function canResume(nc: NatsConnection, names: StreamNames, applied: AppliedPoint): Promise<boolean> {
+/**
+ * Whether the stream still holds every entry after `applied`, from the writer it follows, with
+ * this replica's schemas (its last message says both).
+ */
+async function canResume(nc: NatsConnection, names: StreamNames, applied: AppliedPoint, schemas: string): Promise<boolean> {
+  // A folder of other schemas (this replica's changed since it last ran) starts again.
+  if (applied.schemas !== schemas) return false;
   const jsm = await jetstreamManager(nc);
   const info = await jsm.streams.info(names.stream);
-  if (info.state.first_seq > applied.sequence + 1 && info.state.messages > 0) return false;
-  if (info.state.last_seq <= applied.sequence) return true;
+  if (info.state.messages === 0) return true;
+  if (info.state.first_seq > applied.sequence + 1) return false;
   const last = await jsm.streams.getMessage(names.stream, { seq: info.state.last_seq });
-  return last?.header.get(WRITER_HEADER) === applied.writer;
+  return last?.header.get(WRITER_HEADER) === applied.writer && last.header.get(SCHEMAS_HEADER) === schemas;
 }
 
 /** Puts the newest snapshot's file in the folder (asking the writer for one when the bucket has none), with its settings. */

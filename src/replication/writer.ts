@@ -43,13 +43,13 @@ export class ReplicationWriter {
     const nc = await connectNats(options.settings, 'quarry writer');
     try {
       const replicas = options.settings.streamReplicas ?? 1;
-      const publisher = new Publisher({ nc, names, replication: options.replication, streamReplicas: replicas, onError: options.onError });
+      const publisher = new Publisher({ nc, names, replication: options.replication, schemas: options.schemas, streamReplicas: replicas, onError: options.onError });
       await publisher.start();
       const bucket = await openBucket(nc, names, replicas);
       const writer = new ReplicationWriter(options, nc, names, publisher, bucket);
       writer.listen();
-      // Replicas need one to start from.
-      if ((await newestSnapshot(bucket, publisher.writerId)) === undefined) await writer.snapshot();
+      // Replicas need one to start from, of these schemas (the writer may have changed them since its last).
+      if ((await newestSnapshot(bucket, publisher.writerId))?.tag.schemas !== options.schemas) await writer.snapshot();
       const every = options.snapshotEveryMs ?? SNAPSHOT_EVERY_MS;
       if (every > 0) writer.timer = setInterval(() => void writer.snapshot().catch(options.onError), every).unref();
       return writer;

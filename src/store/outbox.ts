@@ -7,9 +7,10 @@ export interface StreamPoint {
   readonly sequence: number;
 }
 
-/** A replica's place in the stream: the writer it follows, and how far it applied. */
+/** A replica's place in the stream: the writer it follows, how far it applied, and the schemas (their fingerprint) its folder is of. */
 export interface AppliedPoint extends StreamPoint {
   readonly writer: string;
+  readonly schemas: string;
 }
 
 /** A folder's applied point, read in a read-only environment (undefined when it is no replica's). */

@@ -122,12 +122,14 @@ export class StoreReplication {
   }
 
   /**
-   * Applies entries (encoded, as the stream carries them) in one transaction, with the point
-   * the last one reaches. An entry the replica has applied already is skipped; one that does not
+   * Applies entries (encoded, as the stream carries them) of `source` (its writer, and the
+   * fingerprint of the schemas it wrote them with) in one transaction, with the point the last
+   * one reaches. An entry the replica has applied already is skipped; one that does not
    * follow the last applied (a gap: entries lost, or another writer's) throws ReplicaGapError and
    * writes nothing. Answers how many were applied.
    */
-  apply(entries: readonly { readonly bytes: Uint8Array; readonly sequence: number }[], writer: string): AppliedChange[] {
+  apply(entries: readonly { readonly bytes: Uint8Array; readonly sequence: number }[], source: { readonly writer: string; readonly schemas: string }): AppliedChange[] {
+    const { writer, schemas } = source;
     const start = this.outbox.applied;
     if (start === undefined) throw new ReplicaGapError('this folder is not a replica (it was not started from a snapshot)');
     if (start.writer !== writer) throw new ReplicaGapError(`the stream is written by ${writer}, this replica follows ${start.writer}`);
@@ -139,7 +141,7 @@ export class StoreReplication {
         if (entry.generation <= point.generation) continue;
         if (entry.generation !== point.generation + 1) throw new ReplicaGapError(`entry ${entry.generation} follows ${point.generation}: entries are missing`);
         this.write(entry);
-        point = { writer, generation: entry.generation, sequence };
+        point = { writer, schemas, generation: entry.generation, sequence };
         applied.push({ generation: entry.generation, sequence, committedAt: entry.time, types: this.typesOf(entry) });
       }
       if (applied.length > 0) this.outbox.markApplied(point);

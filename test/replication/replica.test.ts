@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -161,6 +161,40 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     await caughtUp(replica, writer);
     expect(replica.store.digest()).toEqual(writer.store.digest());
     await replica.close();
+    await writer.close();
+  }, 60_000);
+
+  it('stops applying, saying why, once the writer serves other content-types; started again with its old schemas it refuses, with the new ones it follows', async () => {
+    const stream = 'schemas';
+    const writerPath = folder();
+    let writer = createQuarry({ schemas: SCHEMAS, path: writerPath, noSync: true, publishing: true });
+    await writer.publish({ url: nodes[0]!.url, stream }, { snapshotEveryMs: 0 });
+    const failures: unknown[] = [];
+    const replicaPath = folder();
+    const replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream }, onFailure: (e) => failures.push(e) });
+    await writeSome(writer, 1);
+    await caughtUp(replica, writer);
+    await writer.close();
+    // The writer's schemas gain a field.
+    const changed = join(folder(), 'schemas');
+    cpSync(SCHEMAS, changed, { recursive: true });
+    const file = join(changed, 'api', 'category', 'content-types', 'category', 'schema.json');
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, unknown> };
+    schema.attributes.slogan = { type: 'string' };
+    writeFileSync(file, JSON.stringify(schema));
+    writer = createQuarry({ schemas: changed, path: writerPath, noSync: true, publishing: true });
+    await writer.publish({ url: nodes[0]!.url, stream }, { snapshotEveryMs: 0 });
+    const before = replica.health().sequence;
+    await writer.documents(CATEGORY).create({ data: { name: 'new', slogan: 'fresh' } });
+    await until(() => failures.length > 0);
+    expect(String(failures[0])).toMatch(/the writer now serves other content-types/);
+    expect(replica.health()).toMatchObject({ sequence: before, connected: false });
+    await replica.close();
+    await expect(createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream } })).rejects.toMatchObject({ name: 'ReplicaStartError' });
+    const again = await createQuarry({ schemas: changed, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream } });
+    await caughtUp(again, writer);
+    expect(await again.documents(CATEGORY).findMany({ filters: { slogan: { $eq: 'fresh' } }, fields: ['name'] })).toMatchObject([{ name: 'new' }]);
+    await again.close();
     await writer.close();
   }, 60_000);
 

@@ -39,21 +39,21 @@ it('a replica started from a copy and given the outbox entries after it holds th
 
   const replica = open(snapshot, true);
   const at = replica.store.writeGeneration;
-  replica.store.replication!.becomeReplica({ writer: id, generation: at, sequence: 0 });
+  replica.store.replication!.becomeReplica({ writer: id, schemas: 'test', generation: at, sequence: 0 });
   expect(await everything(replica)).not.toEqual(await everything(writer));
   // Every entry since publishing began, those the copy holds too: they are skipped.
   const entries = writer.store.replication!.pending(0, 10_000).map((e, i) => ({ bytes: e.bytes, sequence: i + 1 }));
   expect(entries.length).toBeGreaterThan(20);
-  const applied = entries.flatMap((entry) => replica.store.replication!.apply([entry], id));
+  const applied = entries.flatMap((entry) => replica.store.replication!.apply([entry], { writer: id, schemas: 'test' }));
   expect(applied.map((a) => a.generation)).toEqual(Array.from({ length: writer.store.writeGeneration - at }, (_, i) => at + 1 + i));
   expect(new Set(applied.flatMap((a) => a.types))).toEqual(new Set([RESTAURANT, CATEGORY, ARTICLE, 'api::chef.chef']));
   expect(replica.store.writeGeneration).toBe(writer.store.writeGeneration);
-  expect(replica.store.replication!.applied).toEqual({ writer: id, generation: writer.store.writeGeneration, sequence: entries.length });
+  expect(replica.store.replication!.applied).toEqual({ writer: id, schemas: 'test', generation: writer.store.writeGeneration, sequence: entries.length });
   expect(replica.store.digest()).toEqual(writer.store.digest());
   expect(await everything(replica)).toEqual(await everything(writer));
   expect(replica.check().problems).toEqual([]);
   // Applying them again changes nothing.
-  expect(replica.store.replication!.apply(entries, id)).toEqual([]);
+  expect(replica.store.replication!.apply(entries, { writer: id, schemas: 'test' })).toEqual([]);
 });
 
 it('a replica refuses writes, a gap, and another writer\'s entries, and writes nothing of them', async () => {
@@ -63,15 +63,15 @@ it('a replica refuses writes, a gap, and another writer\'s entries, and writes n
   await writer.store.copyTo(snapshot);
   await writeSome(writer, 1);
   const replica = open(snapshot, true);
-  replica.store.replication!.becomeReplica({ writer: id, generation: replica.store.writeGeneration, sequence: 0 });
+  replica.store.replication!.becomeReplica({ writer: id, schemas: 'test', generation: replica.store.writeGeneration, sequence: 0 });
   const before = replica.store.digest();
   await expect(replica.documents(CATEGORY).create({ data: { name: 'x' } })).rejects.toMatchObject({ name: 'ReplicaWriteError' });
   const entries = writer.store.replication!.pending(0, 100).map((e, i) => ({ bytes: e.bytes, sequence: i + 1 }));
-  expect(() => replica.store.replication!.apply([entries[0]!, entries[2]!], id)).toThrow(ReplicaGapError);
-  expect(() => replica.store.replication!.apply(entries, 'someone else')).toThrow(ReplicaGapError);
-  expect(() => replica.store.replication!.apply([{ bytes: Uint8Array.of(1, 2, 3), sequence: 1 }], id)).toThrow(/change entry/);
+  expect(() => replica.store.replication!.apply([entries[0]!, entries[2]!], { writer: id, schemas: 'test' })).toThrow(ReplicaGapError);
+  expect(() => replica.store.replication!.apply(entries, { writer: 'someone else', schemas: 'test' })).toThrow(ReplicaGapError);
+  expect(() => replica.store.replication!.apply([{ bytes: Uint8Array.of(1, 2, 3), sequence: 1 }], { writer: id, schemas: 'test' })).toThrow(/change entry/);
   expect(replica.store.digest()).toEqual(before);
-  expect(replica.store.replication!.apply(entries, id)).toHaveLength(entries.length);
+  expect(replica.store.replication!.apply(entries, { writer: id, schemas: 'test' })).toHaveLength(entries.length);
 });
 
 it('a folder that does not publish fills no outbox, and a rolled-back write leaves none', async () => {
