@@ -5,6 +5,7 @@ import { exportCommand } from './commands/export.js';
 import { importCommand } from './commands/import.js';
 import { serveCommand } from './commands/serve.js';
 import { statusCommand } from './commands/status.js';
+import { snapshotCommand } from './commands/snapshot.js';
 import { tokenCreateCommand, tokenListCommand, tokenRevokeCommand } from './commands/token.js';
 import { parseCommandArgs, type ParsedArgs } from './args.js';
 import type { Command } from './command.js';
@@ -13,7 +14,7 @@ import { commandHelp, groupHelp, mainHelp } from './help.js';
 import { EXIT_OK, EXIT_RUNTIME, EXIT_USAGE, UsageError } from './usage.js';
 
 export const COMMANDS: readonly Command[] = [
-  serveCommand, importCommand, exportCommand, checkCommand, statusCommand, tokenCreateCommand, tokenListCommand, tokenRevokeCommand, benchCommand, demoCommand,
+  serveCommand, importCommand, exportCommand, checkCommand, statusCommand, snapshotCommand, tokenCreateCommand, tokenListCommand, tokenRevokeCommand, benchCommand, demoCommand,
 ];
 
 const HELP = new Set(['--help', '-h', 'help']);

@@ -159,6 +159,7 @@ export const SETTINGS = {
   compare: setting('compare', 'another data folder (a replica of this one, or its writer) whose content must equal this one\'s, database by database, byte for byte', '', (t) => t),
   publish: setting('publish', 'publish every write to this NATS JetStream server (nats://HOST:PORT, several comma-separated), with snapshots, for replicas (README, "Replicas")', '', natsUrl),
   replicaOf: setting('replica-of', 'serve a live read replica of the writer publishing to this NATS server (nats://HOST:PORT, several comma-separated); writes go to the writer', '', natsUrl),
+  nats: setting('nats', 'the NATS servers of the stream (nats://HOST:PORT, several comma-separated)', '', natsUrl),
   stream: setting('stream', 'the JetStream stream a writer publishes to and its replicas follow', 'quarry', streamName),
   streamReplicas: setting('stream-replicas', 'copies of the stream and of its snapshots a NATS cluster keeps, when the writer makes them (3 on a cluster of three)', '1', positive),
   snapshotEvery: setting('snapshot-every', 'minutes between the writer\'s snapshots (0: only when a replica asks for one)', '60', wholeNumber),

@@ -7,7 +7,7 @@ import { readReplicationState } from '../store/replication-state.js';
 import { ReplicaGapError, type AppliedChange, type AppliedPoint, type StoreReplication } from '../store/replication.js';
 import { SCHEMAS_HEADER, WRITER_HEADER } from './publisher.js';
 import { connectNats, streamNames, type ReplicationSettings, type StreamNames } from './settings.js';
-import { downloadSnapshot, newestSnapshot, openBucket, tagOf, type SnapshotTag } from './snapshots.js';
+import { askForSnapshot, downloadSnapshot, newestSnapshot, openBucket, tagOf, type SnapshotTag } from './snapshots.js';
 
 export type { AppliedChange } from '../store/replication.js';
 
@@ -222,8 +222,8 @@ async function fromSnapshot(nc: NatsConnection, names: StreamNames, path: string
   // None yet, or one older than what the stream still holds: the writer makes one now.
   let newest = await newestSnapshot(bucket);
   if (newest === undefined || newest.tag.sequence + 1 < first) {
-    await nc.request(names.snapshotRequests, new Uint8Array(), { timeout: SNAPSHOT_WAIT_MS }).catch((e: unknown) => {
-      throw new ReplicaStartError(`no snapshot of stream ${names.stream} a replica can start from, and no writer answered a request for one (is a writer running with --publish?)`, { cause: e });
+    await askForSnapshot(nc, names, SNAPSHOT_WAIT_MS).catch((e: unknown) => {
+      throw new ReplicaStartError(`no snapshot of stream ${names.stream} a replica can start from, and ${(e as Error).message} (is a writer running with --publish?)`, { cause: e });
     });
     newest = await newestSnapshot(bucket);
     if (newest === undefined || newest.tag.sequence + 1 < first) throw new ReplicaStartError(`no snapshot of stream ${names.stream} a replica can start from: the writer could not make one`);

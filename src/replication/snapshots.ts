@@ -82,6 +82,16 @@ export async function takeSnapshot(source: SnapshotSource, bucket: ObjectStore, 
   }
 }
 
+/** Asks the writer publishing to the stream for a snapshot now; its tag, once made. */
+export async function askForSnapshot(nc: NatsConnection, names: StreamNames, timeoutMs: number): Promise<SnapshotTag> {
+  const reply = await nc.request(names.snapshotRequests, new Uint8Array(), { timeout: timeoutMs }).catch((e: unknown) => {
+    throw new Error(`no writer publishing to stream ${names.stream} answered a request for a snapshot (${e instanceof Error ? e.message : String(e)})`, { cause: e });
+  });
+  const answer = JSON.parse(new TextDecoder().decode(reply.data)) as SnapshotTag | { error: string };
+  if ('error' in answer) throw new Error(`the writer could not make a snapshot: ${answer.error}`);
+  return answer;
+}
+
 /** Writes a snapshot's LMDB file to `file`; the object store checks its digest as it reads. */
 export async function downloadSnapshot(bucket: ObjectStore, info: ObjectInfo, file: string): Promise<void> {
   const result = await bucket.get(info.name);

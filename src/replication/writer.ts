@@ -5,7 +5,7 @@ import type { FolderSettings } from '../store/folder-settings.js';
 import type { StoreReplication, StreamPoint } from '../store/replication.js';
 import { Publisher } from './publisher.js';
 import { connectNats, streamNames, type ReplicationSettings, type StreamNames } from './settings.js';
-import { newestSnapshot, openBucket, takeSnapshot, type SnapshotSource, type SnapshotTag } from './snapshots.js';
+import { askForSnapshot, newestSnapshot, openBucket, takeSnapshot, type SnapshotSource, type SnapshotTag } from './snapshots.js';
 
 /** How often a publishing writer makes a snapshot by default: replicas starting later apply the stream from the newest. */
 export const SNAPSHOT_EVERY_MS = 60 * 60 * 1000;
@@ -22,6 +22,16 @@ export interface WriterOptions {
   /** A write a replica forwarded (replication/forwarding.ts): answers the bytes of the reply. */
   readonly forwarded?: (request: Uint8Array) => Promise<Uint8Array>;
   readonly onError?: (error: unknown) => void;
+}
+
+/** Asks the writer publishing to the stream `settings` names for a snapshot now (`quarry snapshot`); its tag, once made. */
+export async function requestSnapshot(settings: ReplicationSettings, timeoutMs = 600_000): Promise<SnapshotTag> {
+  const nc = await connectNats(settings, 'quarry snapshot');
+  try {
+    return await askForSnapshot(nc, streamNames(settings), timeoutMs);
+  } finally {
+    await nc.close();
+  }
 }
 
 /** A writer's side of replication (`quarry serve --publish`): the publisher, the snapshots, and the writes replicas forward. */

@@ -102,6 +102,15 @@ describe('quarry serve --publish / --replica-of', () => {
     expect(JSON.parse(status.stdout.toString())).toEqual({ role: 'replica', sequence: w.body.sequence, lag: null, pending: null, connected: false });
   });
 
+  it('quarry snapshot asks the writer for a snapshot now, and says so when no writer answers', () => {
+    const made = spawnSync(process.execPath, [BIN, 'snapshot', '--nats', node.url, '--stream', 'site']);
+    expect(made.status).toBe(0);
+    expect(JSON.parse(made.stdout.toString())).toMatchObject({ format: 1, writer: expect.any(String), generation: expect.any(Number), sequence: expect.any(Number) });
+    const none = spawnSync(process.execPath, [BIN, 'snapshot', '--nats', node.url, '--stream', 'nowriter']);
+    expect(none.status).toBe(1);
+    expect(none.stderr.toString()).toMatch(/no writer publishing to stream nowriter answered/);
+  }, 60_000);
+
   it('refuses to start a replica of other schemas, saying why', async () => {
     const schemas = join(folder, 'other-schemas');
     mkdirSync(join(schemas, 'thing'), { recursive: true });
