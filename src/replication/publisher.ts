@@ -95,7 +95,8 @@ export class Publisher {
       for (let i = 0; i < acks.length; i++) {
         const ack = acks[i]!;
         if (ack.status === 'rejected') {
-          this.options.onError?.(ack.reason);
+          // Stopping closes the connection under the sends in flight: not worth a word.
+          if (this.running) this.options.onError?.(ack.reason);
           break;
         }
         last = { generation: entries[i]!.generation, sequence: ack.value.seq };

@@ -125,9 +125,10 @@ export class ReplicaFollower {
   }
 
   async stop(): Promise<void> {
-    await this.messages?.close();
-    await this.consuming;
+    // The connection first: closing the consumer alone waits for its pull to expire when NATS is away.
+    void this.messages?.close();
     await this.nc.close();
+    await this.consuming;
   }
 
   private async watchConnection(): Promise<void> {

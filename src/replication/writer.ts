@@ -86,9 +86,12 @@ export class ReplicationWriter {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     for (const s of this.subscriptions) s.unsubscribe();
+    const stopped = this.publisher.stop();
+    // Not drain: with NATS unreachable it would wait for a reconnection, and sends in flight for
+    // their acks; what was not acknowledged stays in the outbox for the next start.
+    await this.nc.close();
     await this.snapshotting?.catch(() => undefined);
-    await this.publisher.stop();
-    await this.nc.drain();
+    await stopped;
   }
 
   private listen(): void {

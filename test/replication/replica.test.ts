@@ -114,10 +114,12 @@ describe('a replica fed by NATS JetStream (the library)', () => {
 
   it('says it is not connected while NATS is down, and catches up once it is back, with nothing the writer committed meanwhile lost', async () => {
     const stream = 'outage';
-    const writer = createQuarry({ schemas: SCHEMAS, path: folder(), noSync: true, publishing: true });
+    const writerPath = folder();
+    const replicaPath = folder();
+    let writer = createQuarry({ schemas: SCHEMAS, path: writerPath, noSync: true, publishing: true });
     const errors: unknown[] = [];
     await writer.publish({ url: nodes[0]!.url, stream }, { snapshotEveryMs: 0, onError: (e) => errors.push(e) });
-    const replica = await createQuarry({ schemas: SCHEMAS, path: folder(), replicaOf: { url: nodes[0]!.url, stream } });
+    let replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream } });
     await writeSome(writer, 1);
     await caughtUp(replica, writer);
     await nodes[0]!.stop(true);
@@ -126,7 +128,14 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     expect(replica.health()).toMatchObject({ role: 'replica', connected: false });
     // Committed while the stream cannot take them: they wait in the outbox.
     await writeSome(writer, 2);
+    // Both close promptly without NATS, and open again once it is back.
+    const closing = Date.now();
+    await Promise.all([replica.close(), writer.close()]);
+    expect(Date.now() - closing).toBeLessThan(2_000);
     await nodes[0]!.start();
+    writer = createQuarry({ schemas: SCHEMAS, path: writerPath, noSync: true, publishing: true });
+    await writer.publish({ url: nodes[0]!.url, stream }, { snapshotEveryMs: 0, onError: (e) => errors.push(e) });
+    replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream } });
     await caughtUp(replica, writer);
     expect(replica.health()).toMatchObject({ connected: true, lag: 0 });
     expect(replica.store.digest()).toEqual(writer.store.digest());
