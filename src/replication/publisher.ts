@@ -13,6 +13,8 @@ const WINDOW = 256;
 /** How often the outbox is read when no commit of this process says so: other serving processes write the folder too. */
 const POLL_MS = 10;
 const RETRY_MS = [100, 250, 500, 1000, 2000];
+/** How long a send waits for JetStream's ack before it is sent again: a stopping writer waits as long for the sends in flight. */
+const ACK_TIMEOUT_MS = 2_000;
 
 export interface PublisherOptions {
   readonly nc: NatsConnection;
@@ -118,6 +120,7 @@ export class Publisher {
     return this.js.publish(this.options.names.changes, bytes, {
       msgID: `${this.writer}:${generation}`,
       headers: h,
+      timeout: ACK_TIMEOUT_MS,
       ...(previous !== undefined ? { expect: { lastMsgID: `${this.writer}:${previous}` } } : {}),
     });
   }

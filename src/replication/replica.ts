@@ -126,7 +126,6 @@ export class ReplicaFollower {
 
   async stop(): Promise<void> {
     // The connection first: closing the consumer alone waits for its pull to expire when NATS is away.
-    void this.messages?.close();
     await this.nc.close();
     await this.consuming;
   }

@@ -86,12 +86,13 @@ export class ReplicationWriter {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     for (const s of this.subscriptions) s.unsubscribe();
-    const stopped = this.publisher.stop();
-    // Not drain: with NATS unreachable it would wait for a reconnection, and sends in flight for
-    // their acks; what was not acknowledged stays in the outbox for the next start.
+    // The sends in flight settle first (acknowledged, or timed out when NATS is away: closing the
+    // connection under them while it reconnects made the NATS client write to an ended socket,
+    // an uncaught error). Not drain: with NATS unreachable it would wait for a reconnection.
+    // What was not acknowledged stays in the outbox for the next start.
+    await this.publisher.stop();
     await this.nc.close();
     await this.snapshotting?.catch(() => undefined);
-    await stopped;
   }
 
   private listen(): void {
