@@ -97,7 +97,7 @@ export class Publisher {
       for (let i = 0; i < acks.length; i++) {
         const ack = acks[i]!;
         if (ack.status === 'rejected') {
-          // Stopping closes the connection under the sends in flight: not worth a word.
+          // One that fails as the writer stops (NATS away) is sent at its next start: not worth a word.
           if (this.running) this.options.onError?.(ack.reason);
           break;
         }

@@ -19,7 +19,7 @@ export interface WriterOptions {
   readonly schemas: string;
   readonly folderSettings: FolderSettings;
   readonly snapshotEveryMs?: number;
-  /** A write a replica forwarded (replication/forwarding.ts): answers the bytes of the reply. */
+  /** A write a replica forwarded (documents/forwarding.ts, replication/forwarder.ts): answers the bytes of the reply. */
   readonly forwarded?: (request: Uint8Array) => Promise<Uint8Array>;
   readonly onError?: (error: unknown) => void;
 }
