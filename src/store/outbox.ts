@@ -65,6 +65,11 @@ export class Outbox {
     });
   }
 
+  /** How many entries wait for the publisher. */
+  get waiting(): number {
+    return this.entries.getCount();
+  }
+
   /** Inside the write transaction that made it. */
   append(generation: number, bytes: Uint8Array): void {
     this.entries.putSync(generation, bytes);

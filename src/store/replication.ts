@@ -48,7 +48,7 @@ export interface PublishingStart {
  * transaction: the replica's folder is the writer's, entry for entry.
  */
 export class StoreReplication {
-  private readonly outbox: Outbox;
+  private readonly outboxDb: Outbox;
   private capture: ChangeCapture | undefined;
   private logging = false;
   private readonly commits = new Set<(generation: number) => void>();
@@ -57,12 +57,12 @@ export class StoreReplication {
   private readonly names = new Map<number, string>();
 
   constructor(private readonly parts: ReplicationParts) {
-    this.outbox = new Outbox(parts.env);
+    this.outboxDb = new Outbox(parts.env);
   }
 
   /** Called by Store.commit as its transaction begins, before any write. */
   beginCommit(): void {
-    this.logging = this.outbox.on;
+    this.logging = this.outboxDb.on;
     if (this.logging) this.captureOf().begin();
   }
 
@@ -71,7 +71,7 @@ export class StoreReplication {
     if (!this.logging) return;
     this.logging = false;
     const entry: ChangeEntry = { generation, time: Date.now(), ops: this.captureOf().end() };
-    this.outbox.append(generation, encodeChangeEntry(entry));
+    this.outboxDb.append(generation, encodeChangeEntry(entry));
   }
 
   /** Called by Store.commit once its transaction committed, or was rolled back (`generation` undefined). */
@@ -92,32 +92,37 @@ export class StoreReplication {
 
   /** Makes every later write transaction of this folder, in any process, fill the outbox. */
   startPublishing(): PublishingStart {
-    return this.parts.env.transactionSync(() => ({ writer: this.outbox.turnOn(), generation: this.parts.generation() }));
+    return this.parts.env.transactionSync(() => ({ writer: this.outboxDb.turnOn(), generation: this.parts.generation() }));
+  }
+
+  /** Whether the folder publishes (its writes fill the outbox), and how many entries wait there. */
+  get outbox(): { readonly publishes: boolean; readonly waiting: number } {
+    return { publishes: this.outboxDb.on, waiting: this.outboxDb.waiting };
   }
 
   pending(after: number, limit: number): OutboxEntry[] {
-    return this.outbox.pending(after, limit);
+    return this.outboxDb.pending(after, limit);
   }
 
   trim(point: StreamPoint): void {
-    this.outbox.trim(point);
+    this.outboxDb.trim(point);
   }
 
   get published(): StreamPoint | undefined {
-    return this.outbox.published;
+    return this.outboxDb.published;
   }
 
   get writer(): string | undefined {
-    return this.outbox.writer;
+    return this.outboxDb.writer;
   }
 
   get applied(): AppliedPoint | undefined {
-    return this.outbox.applied;
+    return this.outboxDb.applied;
   }
 
   /** A writer's folder (a snapshot just put in place) made a replica's, applied up to `point`. */
   becomeReplica(point: AppliedPoint): void {
-    this.parts.env.transactionSync(() => this.outbox.becomeReplica(point));
+    this.parts.env.transactionSync(() => this.outboxDb.becomeReplica(point));
     this.parts.applied();
   }
 
@@ -130,7 +135,7 @@ export class StoreReplication {
    */
   apply(entries: readonly { readonly bytes: Uint8Array; readonly sequence: number }[], source: { readonly writer: string; readonly schemas: string }): AppliedChange[] {
     const { writer, schemas } = source;
-    const start = this.outbox.applied;
+    const start = this.outboxDb.applied;
     if (start === undefined) throw new ReplicaGapError('this folder is not a replica (it was not started from a snapshot)');
     if (start.writer !== writer) throw new ReplicaGapError(`the stream is written by ${writer}, this replica follows ${start.writer}`);
     const applied: AppliedChange[] = [];
@@ -144,7 +149,7 @@ export class StoreReplication {
         point = { writer, schemas, generation: entry.generation, sequence };
         applied.push({ generation: entry.generation, sequence, committedAt: entry.time, types: this.typesOf(entry) });
       }
-      if (applied.length > 0) this.outbox.markApplied(point);
+      if (applied.length > 0) this.outboxDb.markApplied(point);
     });
     if (applied.length > 0) this.parts.applied();
     return applied;

@@ -121,4 +121,15 @@ describe('quarry serve --publish / --replica-of', () => {
     expect(await other.exited).not.toBe(0);
     expect(other.stderr()).toMatch(/serves other content-types/);
   }, 60_000);
+
+  it('warns when a folder that publishes is served without --publish (its writes wait in the outbox)', async () => {
+    writer.child.kill('SIGTERM');
+    expect(await writer.exited).toBe(0);
+    const plain = runQuarry(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(folder, 'writer'), '--port', '0', '--processes', '1', '--write-access', 'public']);
+    const base = await serving(plain);
+    expect((await send(base, 'POST', '/api/categories', { data: { name: 'kept for replicas' } })).status).toBe(201);
+    expect(plain.stderr()).toMatch(/warning: this folder keeps its writes for replicas \(it was served with --publish\), and nothing publishes them now: \d+ wait in its outbox/);
+    plain.child.kill('SIGTERM');
+    expect(await plain.exited).toBe(0);
+  }, 60_000);
 });

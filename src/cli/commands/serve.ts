@@ -150,6 +150,7 @@ Example:
         const quarry = openQuarry(settings, out);
         // The primary publishes what every serving process commits.
         if (replication.publish && !isServingProcess(ctx.env)) await publishOrClose(quarry, replication.publish, replication.snapshotEveryMs, ctx);
+        if (!replication.publish && !quiet) warnUnpublished(quarry, ctx);
         return quarry;
       },
       http: {
@@ -164,6 +165,17 @@ Example:
     }, ctx);
   },
 };
+
+/**
+ * A folder served with --publish once keeps every write for its replicas (nothing is lost while
+ * no publisher runs, and the stream has no gap when one runs again), which grows its outbox.
+ */
+function warnUnpublished(quarry: Quarry, ctx: Context): void {
+  const outbox = quarry.store.replication?.outbox;
+  if (outbox?.publishes) {
+    ctx.stderr.write(`quarry: warning: this folder keeps its writes for replicas (it was served with --publish), and nothing publishes them now: ${outbox.waiting} wait in its outbox; serve it with --publish\n`);
+  }
+}
 
 async function publishOrClose(quarry: Quarry, settings: ReplicationSettings, snapshotEveryMs: number, ctx: Context): Promise<void> {
   try {
