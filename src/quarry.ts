@@ -328,6 +328,15 @@ export class Quarry {
     return writeTogether(this.store, start);
   }
 
+  /**
+   * On a replica: settles with why it stopped applying the writer's changes (it then serves what
+   * it has); never while it applies, and never on a writer. `quarry serve` exits on it (code 1),
+   * so that a supervisor starts it again, from a snapshot.
+   */
+  get replicaFailed(): Promise<unknown> {
+    return this.follower?.failed ?? new Promise(() => {});
+  }
+
   /** Whether this Quarry is a replica (`createQuarry({ replicaOf })`): writes go to the writer. */
   get isReplica(): boolean {
     return this.follower !== undefined;

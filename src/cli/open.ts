@@ -46,7 +46,7 @@ export async function openReplica(s: OpenSettings, replicaOf: ReplicationSetting
   const quarry = await createQuarry({
     ...optionsOf(s, ctx, false),
     replicaOf,
-    onFailure: (e) => ctx.stderr.write(`quarry: the replica stopped applying the writer's changes and serves what it has: ${e instanceof Error ? e.message : String(e)}; restart it to start again from the newest snapshot\n`),
+    onFailure: (e) => ctx.stderr.write(`quarry: the replica stopped applying the writer's changes: ${e instanceof Error ? e.message : String(e)}; started again, it begins from a snapshot\n`),
   });
   reportOpened(quarry, ctx);
   return quarry;

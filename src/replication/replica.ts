@@ -48,6 +48,9 @@ export class ReplicaFollower {
   private pending = 0;
   private lastCommit = 0;
   private failure: unknown;
+  /** Settles with the failure that stopped the replica applying; never while it applies. */
+  readonly failed: Promise<unknown>;
+  private settleFailed: (error: unknown) => void = () => {};
   private readonly listeners = new Set<(change: AppliedChange) => void>();
   private readonly waiters: { generation: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private consuming: Promise<void> | undefined;
@@ -62,7 +65,9 @@ export class ReplicaFollower {
     /** The snapshot the folder was just made from; undefined when it resumes. */
     private readonly fresh: SnapshotTag | undefined,
     private readonly onError: (error: unknown) => void,
-  ) {}
+  ) {
+    this.failed = new Promise((resolve) => (this.settleFailed = resolve));
+  }
 
   /**
    * Makes the folder `path` ready to open as a replica of the stream `settings` names, for the
@@ -188,6 +193,7 @@ export class ReplicaFollower {
 
   private fail(e: unknown): void {
     this.failure = e;
+    this.settleFailed(e);
     this.onError(e);
     for (const w of this.waiters.splice(0)) w.reject(e);
     void this.messages?.close();

@@ -6,7 +6,7 @@
  * status` reads a replica's folder, and a replica of other schemas refuses to start.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +120,29 @@ describe('quarry serve --publish / --replica-of', () => {
     const other = runQuarry(['serve', '--schemas', schemas, '--data', join(folder, 'other'), '--port', '0', '--replica-of', node.url, '--stream', 'site']);
     expect(await other.exited).not.toBe(0);
     expect(other.stderr()).toMatch(/serves other content-types/);
+  }, 60_000);
+
+  it('a replica whose writer starts serving other content-types exits 1, saying why (a supervisor starts it again)', async () => {
+    const flags = ['--port', '0', '--processes', '1', '--write-access', 'public', '--stream', 'changing'];
+    let w = runQuarry(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(folder, 'w-changing'), '--publish', node.url, ...flags]);
+    await serving(w);
+    const r = runQuarry(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(folder, 'r-changing'), '--replica-of', node.url, ...flags]);
+    await serving(r);
+    w.child.kill('SIGTERM');
+    await w.exited;
+    const schemas = join(folder, 'changed-schemas');
+    cpSync(DEMO_SCHEMAS, schemas, { recursive: true });
+    const file = join(schemas, 'api', 'category', 'content-types', 'category', 'schema.json');
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, unknown> };
+    schema.attributes.slogan = { type: 'string' };
+    writeFileSync(file, JSON.stringify(schema));
+    w = runQuarry(['serve', '--schemas', schemas, '--data', join(folder, 'w-changing'), '--publish', node.url, ...flags]);
+    const base = await serving(w);
+    expect((await send(base, 'POST', '/api/categories', { data: { name: 'n', slogan: 's' } })).status).toBe(201);
+    expect(await r.exited).toBe(1);
+    expect(r.stderr()).toMatch(/the replica stopped applying the writer's changes: the writer now serves other content-types/);
+    w.child.kill('SIGTERM');
+    await w.exited;
   }, 60_000);
 
   it('warns when a folder that publishes is served without --publish (its writes wait in the outbox)', async () => {

@@ -44,12 +44,15 @@ export async function serveUntilStopped(quarry: Quarry, http: HttpOptions, ctx: 
   await ready(`http://${host}:${server.port}${http.settings.prefix}`);
   // A serving process of several stops when its primary says so, quietly: the primary reports.
   const alone = !isServingProcess(ctx.env);
-  const signal = await ctx.waitForStop();
-  if (alone) ctx.stderr.write(`quarry: ${signal}: closing (requests in progress have ${http.shutdownGraceMs} ms to finish)\n`);
+  // A replica that stopped applying exits, for its supervisor to start it again from a snapshot.
+  const failed = 'the replica stopped applying the writer\'s changes';
+  let replicaFailed = false;
+  const reason = await Promise.race([ctx.waitForStop(), quarry.replicaFailed.then(() => ((replicaFailed = true), failed))]);
+  if (alone) ctx.stderr.write(`quarry: ${reason}: closing (requests in progress have ${http.shutdownGraceMs} ms to finish)\n`);
   await server.close({ graceMs: http.shutdownGraceMs });
   await quarry.close();
   if (alone) ctx.stderr.write('quarry: closed\n');
-  return 0;
+  return replicaFailed ? 1 : 0;
 }
 
 /** A serving command (`serve`, `demo`) as `serveCommandRun` runs it, alone or as several processes. */
