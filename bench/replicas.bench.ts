@@ -141,18 +141,22 @@ async function reads(
       row[c.name] = Math.round(runs.reduce((n, r) => n + r.requestsPerSecond, 0));
     }
     figures[label] = row;
-    console.log(`  ${label.padEnd(14)}${cases.map((c) => `${c.name} ${row[c.name]!.toLocaleString('en-US')} req/s`).join(', ')}`);
+    console.log(`  ${label.padEnd(18)}${cases.map((c) => `${c.name} ${row[c.name]!.toLocaleString('en-US')} req/s`).join(', ')}`);
   };
   console.log(`\nreads (one wrk -t1 -c${load.connections} per server, ${load.pipeline} pipelined, ${load.seconds} s, all at once):`);
   await measure([writer], 'writer alone');
-  for (const n of counts) {
+  // Replica processes each with its own folder, then one replica served by two processes (its
+  // primary applies, both serve; one wrk per server, so this one gets one wrk, as "1 replica").
+  const setups = [...counts.map((n) => ({ label: `${n} replica${n > 1 ? 's' : ''}`, replicas: n, processes: 1 })), { label: '1 replica, 2 proc', replicas: 1, processes: 2 }];
+  for (const setup of setups) {
     const replicas: Running[] = [];
+    const folderOf = (i: number) => join(work, `reads-${setup.replicas}-${setup.processes}-${i}`);
     try {
-      for (let i = 0; i < n; i++) replicas.push(await startQuarry(join(work, `reads-${n}-${i}`), ['--replica-of', node.url, '--stream', 'reads']));
-      await measure(replicas, `${n} replica${n > 1 ? 's' : ''}`);
+      for (let i = 0; i < setup.replicas; i++) replicas.push(await startQuarry(folderOf(i), ['--replica-of', node.url, '--stream', 'reads', '--processes', String(setup.processes)]));
+      await measure(replicas, setup.label);
     } finally {
       for (const r of replicas) await r.stop();
-      for (let i = 0; i < n; i++) rmSync(join(work, `reads-${n}-${i}`), { recursive: true, force: true });
+      for (let i = 0; i < setup.replicas; i++) rmSync(folderOf(i), { recursive: true, force: true });
     }
   }
   return figures;
@@ -165,7 +169,7 @@ async function start(node: NatsNode, work: string, size: number, writerPath: str
   for (let i = 0; i < 3; i++) {
     const path = join(work, `start-${i}`);
     const began = performance.now();
-    const replica = await startQuarry(path, ['--replica-of', node.url, '--stream', 'reads']);
+    const replica = await startQuarry(path, ['--replica-of', node.url, '--stream', 'reads', '--processes', '1']);
     times.push(performance.now() - began);
     folderBytes = statSync(join(path, 'data.mdb')).size;
     await replica.stop();

@@ -32,9 +32,10 @@ import { UploadService } from './uploads/upload-service.js';
 import { answerForwarded } from './documents/forwarding.js';
 import { MethodNotAllowedError } from './errors/index.js';
 import { schemaFingerprint } from './schema/fingerprint.js';
-import { answerBytes, NatsForwarder } from './replication/forwarder.js';
-import { ReplicaFollower, type AppliedChange, type ReplicaHealth } from './replication/replica.js';
-import type { ReplicationSettings } from './replication/settings.js';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { answerBytes, folderReaches, NatsForwarder } from './replication/forwarder.js';
+import { folderHealth, ReplicaFollower, type AppliedChange, type ReplicaHealth } from './replication/replica.js';
+import { connectNats, streamNames, type ReplicationSettings } from './replication/settings.js';
 import type { SnapshotTag } from './replication/snapshots.js';
 import { ReplicationWriter } from './replication/writer.js';
 
@@ -157,6 +158,8 @@ export class Quarry {
   private publishing: ReplicationWriter | undefined;
   /** The replica's side, when opened with `replicaOf`. */
   private follower: ReplicaFollower | undefined;
+  /** A serving process of a replica another process applies to (`openReplicaView`): its connection for forwarded writes. */
+  private viewConnection: NatsConnection | undefined;
   /**
    * Strapi's upload library: add files from paths, bytes or streams (`uploads.upload`), update
    * their info, replace their bytes, remove them (docs/uploads.md).
@@ -239,6 +242,7 @@ export class Quarry {
     if (this.follower) return { role: 'replica', ...this.follower.health() };
     this.seeLatest();
     const applied = this.store.applied;
+    if (applied && this.viewConnection) return { role: 'replica', ...folderHealth(applied, this.store.replication?.following) };
     if (applied) return { role: 'replica', sequence: applied.generation, lag: null, pending: null, connected: false };
     const published = this.publishing?.published.generation;
     return { role: 'writer', sequence: this.store.writeGeneration, lag: 0, ...(published !== undefined ? { published } : {}) };
@@ -286,6 +290,29 @@ export class Quarry {
     this.follower = follower;
     this.engine.forwarder = new NatsForwarder(follower.connection, follower.streamNames, (generation) => follower.appliedUpTo(generation));
     await follower.follow(this.store.replication!);
+  }
+
+  /**
+   * One of several serving processes of a replica (`quarry serve --replica-of --processes N`):
+   * reads the folder the replica's applying process (`openReplica`) writes, which must have
+   * opened it first, and sends writes to the writer, answering once that process applied them.
+   */
+  static async openReplicaView(options: ReplicaOptions): Promise<Quarry> {
+    const settings = typeof options.replicaOf === 'string' ? { url: options.replicaOf } : options.replicaOf;
+    const kept = readFolderSettings(options.path);
+    const quarry = new Quarry({ ...options, replica: true, shared: true, i18n: kept ? { locales: kept.locales, defaultLocale: kept.defaultLocale } : options.i18n });
+    try {
+      const nc = await connectNats(settings, 'quarry replica view');
+      quarry.viewConnection = nc;
+      quarry.engine.forwarder = new NatsForwarder(nc, streamNames(settings), (generation) => folderReaches(() => {
+        quarry.store.resetReadTxn();
+        return quarry.store.applied?.generation ?? 0;
+      }, generation));
+      return quarry;
+    } catch (e) {
+      await quarry.close();
+      throw e;
+    }
   }
 
   static async openReplica(options: ReplicaOptions): Promise<Quarry> {
@@ -339,7 +366,7 @@ export class Quarry {
 
   /** Whether this Quarry is a replica (`createQuarry({ replicaOf })`): writes go to the writer. */
   get isReplica(): boolean {
-    return this.follower !== undefined;
+    return this.engine.forwarder !== undefined;
   }
 
   /** The document service of a content-type, by uid (`api::restaurant.restaurant`). */
@@ -375,6 +402,7 @@ export class Quarry {
 
   async close(): Promise<void> {
     await this.follower?.stop();
+    await this.viewConnection?.close();
     await this.publishing?.stop();
     // The sweep reads the store: it is told to stop, and its end awaited, before the store closes.
     this.closing = true;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { createQuarry, type Quarry, type QuarryOptions } from '../quarry.js';
+import { createQuarry, Quarry, type QuarryOptions } from '../quarry.js';
 import { SweepStopped } from '../uploads/startup-sweep.js';
 import type { Context } from './context.js';
 import { importMarkOf, readFolderSettings } from '../store/folder-settings.js';
@@ -50,6 +50,11 @@ export async function openReplica(s: OpenSettings, replicaOf: ReplicationSetting
   });
   reportOpened(quarry, ctx);
   return quarry;
+}
+
+/** One of the serving processes of a replica whose primary applies the stream (`Quarry.openReplicaView`). */
+export async function openReplicaView(s: OpenSettings, replicaOf: ReplicationSettings, ctx: Pick<Context, 'cwd' | 'stderr'>): Promise<Quarry> {
+  return Quarry.openReplicaView({ ...optionsOf(s, ctx, false), replicaOf });
 }
 
 function optionsOf(s: OpenSettings, ctx: Pick<Context, 'cwd' | 'stderr'>, readOnly: boolean): QuarryOptions {

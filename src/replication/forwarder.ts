@@ -38,6 +38,18 @@ export class NatsForwarder implements WriteForwarder {
   }
 }
 
+/**
+ * Resolves once `applied()` (a replica's folder, read afresh: another process applies to it)
+ * reaches `generation`; rejects after FORWARD_TIMEOUT_MS.
+ */
+export async function folderReaches(applied: () => number, generation: number): Promise<void> {
+  const until = Date.now() + FORWARD_TIMEOUT_MS;
+  while (applied() < generation) {
+    if (Date.now() > until) throw new Error(`the replica's folder did not reach the writer's write ${generation} in ${FORWARD_TIMEOUT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
 /** The writer's side: the reply to a forwarded write's request bytes. */
 export async function answerBytes(request: Uint8Array, answer: (write: ForwardedWrite) => Promise<ForwardedReply>): Promise<Uint8Array> {
   let write: ForwardedWrite;

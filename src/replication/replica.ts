@@ -4,7 +4,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { keepFolderSettings } from '../store/folder-settings.js';
 import { readReplicationState } from '../store/replication-state.js';
-import { ReplicaGapError, type AppliedChange, type AppliedPoint, type StoreReplication } from '../store/replication.js';
+import { ReplicaGapError, type AppliedChange, type AppliedPoint, type FollowingState, type StoreReplication } from '../store/replication.js';
 import { SCHEMAS_HEADER, WRITER_HEADER } from './publisher.js';
 import { connectNats, streamNames, type ReplicationSettings, type StreamNames } from './settings.js';
 import { askForSnapshot, downloadSnapshot, newestSnapshot, openBucket, tagOf, type SnapshotTag } from './snapshots.js';
@@ -25,6 +25,12 @@ export interface ReplicaHealth {
   /** Stream messages not applied yet, as of the last one received; null when not following. */
   readonly pending: number | null;
   readonly connected: boolean;
+}
+
+/** A replica's health as its folder says it (another serving process of it applies, `following`). */
+export function folderHealth(applied: AppliedPoint, following: FollowingState | undefined): ReplicaHealth {
+  const pending = following?.pending ?? 0;
+  return { sequence: applied.generation, lag: pending > 0 ? Date.now() - following!.committedAt : 0, pending, connected: following?.connected ?? true };
 }
 
 /** Entries applied in one transaction at most: a replica that fell behind catches up in large steps, a current one applies each as it comes. */
@@ -99,6 +105,7 @@ export class ReplicaFollower {
     // pull is noticed in about two seconds rather than the client's default of a minute.
     this.messages = await consumer.consume({ max_messages: 4 * BATCH, expires: PULL_EXPIRES_MS, idle_heartbeat: HEARTBEAT_MS });
     this.consuming = this.consume(this.messages);
+    replication.noteConnected(true);
     void this.watchConnection();
   }
 
@@ -137,8 +144,10 @@ export class ReplicaFollower {
 
   private async watchConnection(): Promise<void> {
     for await (const status of this.nc.status()) {
-      if (status.type === 'disconnect') this.online = false;
-      else if (status.type === 'reconnect') this.online = true;
+      if (status.type !== 'disconnect' && status.type !== 'reconnect') continue;
+      this.online = status.type === 'reconnect';
+      // The other serving processes of this replica read it from the folder.
+      if (this.failure === undefined) this.replication?.noteConnected(this.online);
     }
   }
 
@@ -171,7 +180,7 @@ export class ReplicaFollower {
       const batch = this.queue.splice(0, n);
       let changes: AppliedChange[];
       try {
-        changes = this.replication!.apply(batch, { writer, schemas: this.schemas });
+        changes = this.replication!.apply(batch, { writer, schemas: this.schemas }, this.pending + this.queue.length);
       } catch (e) {
         this.fail(e);
         return;

@@ -19,6 +19,17 @@ export function appliedIn(env: RootDatabase): AppliedPoint | undefined {
   return env.openDB<unknown, Key[]>({ name: STATE_DB }).get(APPLIED) as AppliedPoint | undefined;
 }
 
+/**
+ * How a replica's applying process last saw the stream, kept in its folder for the other
+ * processes serving it: messages not applied yet, when the writer committed the last one applied,
+ * and whether NATS was reachable.
+ */
+export interface FollowingState {
+  readonly pending: number;
+  readonly committedAt: number;
+  readonly connected: boolean;
+}
+
 /** One outbox entry: the write generation that made it and its encoded change entry (change-entry.ts). */
 export interface OutboxEntry {
   readonly generation: number;
@@ -29,6 +40,7 @@ const ON = ['publishing'];
 export const WRITER = ['writer'];
 export const PUBLISHED = ['published'];
 export const APPLIED = ['applied'];
+const FOLLOWING = ['following'];
 /** The database of the state below. */
 export const STATE_DB = 'replication';
 
@@ -105,6 +117,15 @@ export class Outbox {
   /** Inside a replica's apply transaction. */
   markApplied(point: AppliedPoint): void {
     this.state.putSync(APPLIED, point);
+  }
+
+  get following(): FollowingState | undefined {
+    return this.state.get(FOLLOWING) as FollowingState | undefined;
+  }
+
+  /** Inside a write transaction of the replica's applying process. */
+  markFollowing(state: FollowingState): void {
+    this.state.putSync(FOLLOWING, state);
   }
 
   /**

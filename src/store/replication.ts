@@ -2,9 +2,9 @@ import type { Database, Key, RootDatabase } from 'lmdb';
 import { ChangeCapture } from './change-capture.js';
 import { decodeChangeEntry, encodeChangeEntry, type ChangeEntry } from './change-entry.js';
 import { namedDbs, openAsBytes, type Dbs, type RowDb } from './dbs.js';
-import { Outbox, type AppliedPoint, type OutboxEntry, type StreamPoint } from './outbox.js';
+import { Outbox, type AppliedPoint, type FollowingState, type OutboxEntry, type StreamPoint } from './outbox.js';
 
-export type { AppliedPoint, OutboxEntry, StreamPoint } from './outbox.js';
+export type { AppliedPoint, FollowingState, OutboxEntry, StreamPoint } from './outbox.js';
 export type { ChangeEntry } from './change-entry.js';
 
 /** Why a change entry cannot be applied: the replica must start again from a snapshot. */
@@ -120,6 +120,17 @@ export class StoreReplication {
     return this.outboxDb.applied;
   }
 
+  /** How the applying process last saw the stream (the other serving processes' health). */
+  get following(): FollowingState | undefined {
+    return this.outboxDb.following;
+  }
+
+  /** The applying process's connection to NATS came or went. */
+  noteConnected(connected: boolean): void {
+    const now = this.outboxDb.following ?? { pending: 0, committedAt: Date.now(), connected };
+    this.parts.env.transactionSync(() => this.outboxDb.markFollowing({ ...now, connected }));
+  }
+
   /** A writer's folder (a snapshot just put in place) made a replica's, applied up to `point`. */
   becomeReplica(point: AppliedPoint): void {
     this.parts.env.transactionSync(() => this.outboxDb.becomeReplica(point));
@@ -131,9 +142,11 @@ export class StoreReplication {
    * fingerprint of the schemas it wrote them with) in one transaction, with the point the last
    * one reaches. An entry the replica has applied already is skipped; one that does not
    * follow the last applied (a gap: entries lost, or another writer's) throws ReplicaGapError and
-   * writes nothing. Answers how many were applied.
+   * writes nothing. `pendingAfter`, the stream's messages after the last, is kept with when its
+   * writer committed it, for the replica's other serving processes (`following`). Answers the
+   * changes applied.
    */
-  apply(entries: readonly { readonly bytes: Uint8Array; readonly sequence: number }[], source: { readonly writer: string; readonly schemas: string }): AppliedChange[] {
+  apply(entries: readonly { readonly bytes: Uint8Array; readonly sequence: number }[], source: { readonly writer: string; readonly schemas: string }, pendingAfter = 0): AppliedChange[] {
     const { writer, schemas } = source;
     const start = this.outboxDb.applied;
     if (start === undefined) throw new ReplicaGapError('this folder is not a replica (it was not started from a snapshot)');
@@ -149,7 +162,10 @@ export class StoreReplication {
         point = { writer, schemas, generation: entry.generation, sequence };
         applied.push({ generation: entry.generation, sequence, committedAt: entry.time, types: this.typesOf(entry) });
       }
-      if (applied.length > 0) this.outboxDb.markApplied(point);
+      if (applied.length > 0) {
+        this.outboxDb.markApplied(point);
+        this.outboxDb.markFollowing({ pending: pendingAfter, committedAt: applied.at(-1)!.committedAt, connected: true });
+      }
     });
     if (applied.length > 0) this.parts.applied();
     return applied;

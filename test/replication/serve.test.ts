@@ -1,6 +1,6 @@
 /**
- * `quarry serve --publish` and `quarry serve --replica-of` as a user starts them, against a real
- * nats-server: REST and GraphQL reads of the replica answer what the writer's do, writes sent to
+ * `quarry serve --publish` and `quarry serve --replica-of` as a user starts them (each with two
+ * serving processes), against a real nats-server: REST and GraphQL reads of the replica answer what the writer's do, writes sent to
  * the replica are the writer's and visible through the replica as soon as it answers, health
  * says each one's role and sequence (a replica cut off from NATS answers 503 to `?maxLag`), `quarry
  * status` reads a replica's folder, and a replica of other schemas refuses to start.
@@ -32,7 +32,7 @@ describe('quarry serve --publish / --replica-of', () => {
     writer = runQuarry(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(folder, 'writer'), '--port', '0', '--processes', '2',
       '--write-access', 'public', '--locales', 'en,fr', '--publish', node.url, '--stream', 'site']);
     writerBase = await serving(writer);
-    replica = runQuarry(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(folder, 'replica'), '--port', '0',
+    replica = runQuarry(['serve', '--schemas', DEMO_SCHEMAS, '--data', join(folder, 'replica'), '--port', '0', '--processes', '2',
       '--write-access', 'public', '--replica-of', node.url, '--stream', 'site']);
     replicaBase = await serving(replica);
   }, 120_000);
@@ -49,7 +49,8 @@ describe('quarry serve --publish / --replica-of', () => {
 
   it('announces what each is', () => {
     expect(writer.stdout()).toMatch(/\(2 processes\), publishing to stream site at nats:\/\//);
-    expect(replica.stdout()).toMatch(/a replica of stream site at nats:\/\//);
+    // Its primary applies the stream; two serving processes read the folder and forward writes.
+    expect(replica.stdout()).toMatch(/\(2 processes\), a replica of stream site at nats:\/\//);
   });
 
   it('serves the writer\'s content, and the writes sent to it, over REST and GraphQL', async () => {
@@ -80,10 +81,13 @@ describe('quarry serve --publish / --replica-of', () => {
   it('reports role, sequence and lag; a replica cut off from NATS answers 503 to a health check with maxLag, and quarry status reads its folder', async () => {
     await caughtUp();
     const w = await send(writerBase, 'GET', '/_quarry/health');
-    const r = await send(replicaBase, 'GET', '/_quarry/health?maxLag=1000');
     expect(w.body).toMatchObject({ role: 'writer', lag: 0 });
-    expect(r.status).toBe(200);
-    expect(r.body).toEqual({ role: 'replica', sequence: w.body.sequence, lag: 0, pending: 0, connected: true });
+    // Each serving process answers from the folder: the same.
+    for (let i = 0; i < 4; i++) {
+      const r = await send(replicaBase, 'GET', '/_quarry/health?maxLag=1000');
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual({ role: 'replica', sequence: w.body.sequence, lag: 0, pending: 0, connected: true });
+    }
     expect((await send(replicaBase, 'GET', '/_quarry/health?maxLag=x')).status).toBe(400);
     // NATS gone: the replica still serves what it has, and tells a load balancer it may be behind.
     await node.stop(true);

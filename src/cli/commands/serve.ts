@@ -2,10 +2,9 @@ import type { Quarry } from '../../index.js';
 import type { HttpSettingsInput, RunningServer } from '../../http/index.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
-import { openQuarry, openReplica } from '../open.js';
+import { openQuarry, openReplica, openReplicaView } from '../open.js';
 import { REPLICATION_SETTINGS, replicationOf } from '../replication-settings.js';
 import type { ReplicationSettings } from '../../replication/settings.js';
-import { UsageError } from '../usage.js';
 import { SERVING_SETTINGS, servingOptions } from '../serving.js';
 import { describeSettings, given, resolveSettings } from '../settings.js';
 import { youngGenerationNote } from '../young-generation.js';
@@ -88,10 +87,14 @@ export async function serveCommandRun(run: ServeRun, ctx: Context): Promise<numb
     // The serving processes do not sweep (each would take the others' uploads in progress for
     // leftovers): the primary's sweep is over before the first of them may take an upload.
     await quarry.swept?.catch(() => undefined);
-    return await runServingProcesses({
+    // A replica's primary applies the stream: if it stops, all stop (code 1), to be started again.
+    let replicaFailed = false;
+    const stopping = { ...ctx, waitForStop: () => Promise.race([ctx.waitForStop(), quarry.replicaFailed.then(() => ((replicaFailed = true), 'the replica stopped applying the writer\'s changes'))]) };
+    const code = await runServingProcesses({
       count: run.processes, command: run.command, args: run.args, host: run.http.host, port: run.http.port,
       shutdownGraceMs: run.http.shutdownGraceMs, ready: (url) => run.announce(quarry, url),
-    }, ctx);
+    }, stopping);
+    return replicaFailed ? 1 : code;
   } finally {
     await quarry.close();
   }
@@ -137,10 +140,7 @@ Example:
     const serving = servingOptions(s);
     const replication = replicationOf(s);
     // A replica applies the stream in the process that serves it: more replicas (each its own folder) serve more reads.
-    const processes = replication.replicaOf ? 1 : s.processes.value;
-    if (replication.replicaOf && s.processes.source !== 'default' && s.processes.value > 1) {
-      throw new UsageError('--processes above 1 with --replica-of: a replica serves in one process; start more replicas (each with its own --data and --port) for more reads');
-    }
+    const processes = s.processes.value;
     return serveCommandRun({
       command: this.name, args, processes,
       open: async ({ shared, quiet }) => {
@@ -149,7 +149,8 @@ Example:
           noSync: s.noSync.value, publishing: replication.publish !== undefined, shared, ...serving.quarry,
         };
         const out = quiet ? { cwd: ctx.cwd, stderr: SILENT } : ctx;
-        if (replication.replicaOf) return openReplica(settings, replication.replicaOf, out);
+        // With several processes, the primary applies the stream and the serving processes read its folder.
+        if (replication.replicaOf) return shared ? openReplicaView(settings, replication.replicaOf, out) : openReplica(settings, replication.replicaOf, out);
         const quarry = openQuarry(settings, out);
         // The primary publishes what every serving process commits.
         if (replication.publish && !isServingProcess(ctx.env)) await publishOrClose(quarry, replication.publish, replication.snapshotEveryMs, ctx);
