@@ -126,6 +126,9 @@ On start-up the uploads folder (<data folder>/uploads) is swept: temporaries and
 record names, what a crash mid-upload leaves, are removed before the first upload may write
 (one process serves meanwhile; with --processes above 1 the serving processes start after it),
 and the count is printed.
+With --publish NATS-URLS the folder's writes go to a NATS JetStream stream, with snapshots, for
+replicas; --replica-of NATS-URLS serves a live read replica of that writer in its own folder,
+sending writes to it (README, "Replicas").
 On SIGINT or SIGTERM the server stops accepting connections, lets requests in progress finish
 (up to --shutdown-grace-ms), closes the worker pool and LMDB, and exits 0.
 
@@ -133,6 +136,8 @@ Example:
   quarry serve --schemas data/schemas --data .quarry/mine --port 8080
   quarry serve --schemas ../my-strapi-app --data .quarry/app --custom-fields plugin::x.colour=string
   QUARRY_PORT=8080 quarry serve --schemas data/schemas --data .quarry/mine
+  quarry serve --schemas data/schemas --data .quarry/writer --publish nats://127.0.0.1:4222
+  quarry serve --schemas data/schemas --data .quarry/replica --port 1338 --replica-of nats://127.0.0.1:4222
 `,
   async run(args, ctx) {
     const s = resolveSettings(SERVE_SETTINGS, args.flags, ctx.env);
