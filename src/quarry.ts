@@ -32,10 +32,10 @@ import { UploadService } from './uploads/upload-service.js';
 import { answerForwarded } from './documents/forwarding.js';
 import { MethodNotAllowedError } from './errors/index.js';
 import { schemaFingerprint } from './schema/fingerprint.js';
-import type { NatsConnection } from '@nats-io/transport-node';
-import { answerBytes, folderReaches, NatsForwarder } from './replication/forwarder.js';
+import { answerBytes, NatsForwarder } from './replication/forwarder.js';
+import { ReplicaView } from './replication/replica-view.js';
 import { folderHealth, ReplicaFollower, type AppliedChange, type ReplicaHealth } from './replication/replica.js';
-import { connectNats, streamNames, type ReplicationSettings } from './replication/settings.js';
+import { settingsOf, type ReplicationSettings } from './replication/settings.js';
 import type { SnapshotTag } from './replication/snapshots.js';
 import { ReplicationWriter } from './replication/writer.js';
 
@@ -158,8 +158,8 @@ export class Quarry {
   private publishing: ReplicationWriter | undefined;
   /** The replica's side, when opened with `replicaOf`. */
   private follower: ReplicaFollower | undefined;
-  /** A serving process of a replica another process applies to (`openReplicaView`): its connection for forwarded writes. */
-  private viewConnection: NatsConnection | undefined;
+  /** A serving process of a replica another process applies to (`openReplicaView`). */
+  private view: ReplicaView | undefined;
   /**
    * Strapi's upload library: add files from paths, bytes or streams (`uploads.upload`), update
    * their info, replace their bytes, remove them (docs/uploads.md).
@@ -234,15 +234,18 @@ export class Quarry {
   }
 
   /**
-   * What a load balancer asks of this Quarry (`GET /_quarry/health`): its role, the sequence of
-   * the folder's last committed write (every write transaction, by any process, is one), and how
-   * far it is behind the writer (none: it is the writer).
+   * What a load balancer asks of this Quarry (`GET /_quarry/health`): its role and the sequence of
+   * the folder's last committed write (every write transaction, by any process, is one; a
+   * replica's: the writer's last it applied). A publishing writer adds its last write JetStream
+   * acknowledged; a replica its lag, the messages it has yet to apply and whether it reaches NATS
+   * (its applying process's, from the folder, in its other serving processes; unknown, null, in
+   * a folder opened by `quarry status`).
    */
   health(): QuarryHealth {
     if (this.follower) return { role: 'replica', ...this.follower.health() };
     this.seeLatest();
     const applied = this.store.applied;
-    if (applied && this.viewConnection) return { role: 'replica', ...folderHealth(applied, this.store.replication?.following) };
+    if (applied && this.view) return { role: 'replica', ...folderHealth(applied, this.store.replication?.following) };
     if (applied) return { role: 'replica', sequence: applied.generation, lag: null, pending: null, connected: false };
     const published = this.publishing?.published.generation;
     return { role: 'writer', sequence: this.store.writeGeneration, lag: 0, ...(published !== undefined ? { published } : {}) };
@@ -257,7 +260,7 @@ export class Quarry {
     if (this.publishing || this.follower || !this.store.replication) throw new Error('this Quarry cannot publish: it publishes already, is a replica, or is read-only');
     if (this.store.writeMap) throw new Error('this Quarry was opened with noSync and without publishing: true, so it commits through a writable map, which LMDB cannot publish from safely: open it with { publishing: true }');
     this.publishing = await ReplicationWriter.start({
-      settings: typeof settings === 'string' ? { url: settings } : settings,
+      settings: settingsOf(settings),
       path: this.path,
       replication: this.store.replication,
       source: this.store,
@@ -298,16 +301,14 @@ export class Quarry {
    * opened it first, and sends writes to the writer, answering once that process applied them.
    */
   static async openReplicaView(options: ReplicaOptions): Promise<Quarry> {
-    const settings = typeof options.replicaOf === 'string' ? { url: options.replicaOf } : options.replicaOf;
-    const kept = readFolderSettings(options.path);
-    const quarry = new Quarry({ ...options, replica: true, shared: true, i18n: kept ? { locales: kept.locales, defaultLocale: kept.defaultLocale } : options.i18n });
+    const settings = settingsOf(options.replicaOf);
+    const quarry = new Quarry({ ...options, replica: true, shared: true, i18n: writerLocales(options) });
     try {
-      const nc = await connectNats(settings, 'quarry replica view');
-      quarry.viewConnection = nc;
-      quarry.engine.forwarder = new NatsForwarder(nc, streamNames(settings), (generation) => folderReaches(() => {
+      quarry.view = await ReplicaView.open(settings, () => {
         quarry.store.resetReadTxn();
         return quarry.store.applied?.generation ?? 0;
-      }, generation));
+      });
+      quarry.engine.forwarder = quarry.view.forwarder;
       return quarry;
     } catch (e) {
       await quarry.close();
@@ -317,14 +318,10 @@ export class Quarry {
 
   static async openReplica(options: ReplicaOptions): Promise<Quarry> {
     const registry = registryOf(options);
-    const settings = typeof options.replicaOf === 'string' ? { url: options.replicaOf } : options.replicaOf;
-    const follower = await ReplicaFollower.prepare(settings, options.path, schemaFingerprint(registry), options.onFailure);
+    const follower = await ReplicaFollower.prepare(settingsOf(options.replicaOf), options.path, schemaFingerprint(registry), options.onFailure);
     let quarry: Quarry | undefined;
     try {
-      // The writer's locales, which the snapshot carried.
-      const kept = readFolderSettings(options.path);
-      const i18n = kept ? { locales: kept.locales, defaultLocale: kept.defaultLocale } : options.i18n;
-      quarry = new Quarry({ ...options, schemas: registry, replica: true, i18n });
+      quarry = new Quarry({ ...options, schemas: registry, replica: true, i18n: writerLocales(options) });
       await quarry.follow(follower);
       return quarry;
     } catch (e) {
@@ -402,7 +399,7 @@ export class Quarry {
 
   async close(): Promise<void> {
     await this.follower?.stop();
-    await this.viewConnection?.close();
+    await this.view?.close();
     await this.publishing?.stop();
     // The sweep reads the store: it is told to stop, and its end awaited, before the store closes.
     this.closing = true;
@@ -411,6 +408,12 @@ export class Quarry {
     await this.pool?.close();
     await this.store.close();
   }
+}
+
+/** A replica's locales: the writer's, which its snapshot carried into the folder (`options.i18n` before there is one). */
+function writerLocales(options: QuarryOptions): QuarryOptions['i18n'] {
+  const kept = readFolderSettings(options.path);
+  return kept ? { locales: kept.locales, defaultLocale: kept.defaultLocale } : options.i18n;
 }
 
 function definedOnly<T extends object>(input: T | undefined): Partial<T> {

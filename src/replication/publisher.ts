@@ -163,4 +163,5 @@ export async function ensureStream(jsm: JetStreamManager, names: StreamNames, re
   };
 }
 
-const isNotFound = (e: unknown): boolean => e instanceof Error && /not found/i.test(e.message);
+/** A JetStream answer that the stream (or consumer) is not there. */
+export const isNotFound = (e: unknown): boolean => e instanceof Error && /not found/i.test(e.message);

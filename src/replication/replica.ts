@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, type ConsumerMessages, type JetStreamManager, type JsMsg, type StreamState } from '@nats-io/jetstream';
 import { keepFolderSettings } from '../store/folder-settings.js';
 import { readReplicationState } from '../store/replication-state.js';
 import { ReplicaGapError, type AppliedChange, type AppliedPoint, type FollowingState, type StoreReplication } from '../store/replication.js';
-import { SCHEMAS_HEADER, WRITER_HEADER } from './publisher.js';
+import { isNotFound, SCHEMAS_HEADER, WRITER_HEADER } from './publisher.js';
 import { connectNats, streamNames, type ReplicationSettings, type StreamNames } from './settings.js';
-import { askForSnapshot, downloadSnapshot, newestSnapshot, openBucket, tagOf, type SnapshotTag } from './snapshots.js';
+import { askForSnapshot, downloadSnapshot, newestSnapshot, openBucket, type SnapshotTag } from './snapshots.js';
 
 export type { AppliedChange } from '../store/replication.js';
 
@@ -27,10 +27,13 @@ export interface ReplicaHealth {
   readonly connected: boolean;
 }
 
+/** How far behind a replica is: since the writer committed the last entry it applied, while entries wait; none while none does. */
+const lagOf = (pending: number, lastCommittedAt: number): number => (pending > 0 ? Date.now() - lastCommittedAt : 0);
+
 /** A replica's health as its folder says it (another serving process of it applies, `following`). */
 export function folderHealth(applied: AppliedPoint, following: FollowingState | undefined): ReplicaHealth {
   const pending = following?.pending ?? 0;
-  return { sequence: applied.generation, lag: pending > 0 ? Date.now() - following!.committedAt : 0, pending, connected: following?.connected ?? true };
+  return { sequence: applied.generation, lag: lagOf(pending, following?.committedAt ?? 0), pending, connected: following?.connected ?? true };
 }
 
 /** Entries applied in one transaction at most: a replica that fell behind catches up in large steps, a current one applies each as it comes. */
@@ -84,8 +87,14 @@ export class ReplicaFollower {
     const nc = await connectNats(settings, 'quarry replica');
     try {
       const state = await readReplicationState(path);
-      const resume = state?.applied !== undefined && (await canResume(nc, names, state.applied, schemas));
-      const fresh = resume ? undefined : await fromSnapshot(nc, names, path, schemas, settings.streamReplicas ?? 1);
+      const jsm = await jetstreamManager(nc);
+      const stream = await jsm.streams.info(names.stream).then((info) => info.state, (e: unknown) => {
+        throw isNotFound(e) ? new ReplicaStartError(`no stream ${names.stream} on ${settings.url}: no writer has published to it (quarry serve --publish)`, { cause: e }) : e;
+      });
+      const resume = state?.applied !== undefined && (await canResume(jsm, names, stream, state.applied, schemas));
+      // The stream's first sequence still held (retention removes older ones); 1 while it is empty.
+      const first = stream.messages > 0 ? stream.first_seq : 1;
+      const fresh = resume ? undefined : await fromSnapshot(nc, names, path, schemas, settings.streamReplicas ?? 1, first);
       return new ReplicaFollower(nc, names, schemas, fresh, onError);
     } catch (e) {
       await nc.close();
@@ -125,7 +134,7 @@ export class ReplicaFollower {
   health(): ReplicaHealth {
     const sequence = this.replication?.applied?.generation ?? 0;
     const waiting = this.pending + this.queue.length;
-    return { sequence, lag: waiting > 0 ? Date.now() - this.lastCommit : 0, pending: waiting, connected: this.online && !this.nc.isClosed() && this.failure === undefined };
+    return { sequence, lag: lagOf(waiting, this.lastCommit), pending: waiting, connected: this.online && !this.nc.isClosed() && this.failure === undefined };
   }
 
   get connection(): NatsConnection {
@@ -209,31 +218,26 @@ export class ReplicaFollower {
   }
 }
 
-/** The stream's first sequence still held (retention removes older ones); 1 for an empty stream. */
-async function firstSequence(nc: NatsConnection, names: StreamNames): Promise<number> {
-  const info = await (await jetstreamManager(nc)).streams.info(names.stream);
-  return info.state.messages > 0 ? info.state.first_seq : 1;
-}
-
 /**
  * Whether the stream still holds every entry after `applied`, from the writer it follows, with
  * this replica's schemas (its last message says both).
  */
-async function canResume(nc: NatsConnection, names: StreamNames, applied: AppliedPoint, schemas: string): Promise<boolean> {
+async function canResume(jsm: JetStreamManager, names: StreamNames, stream: StreamState, applied: AppliedPoint, schemas: string): Promise<boolean> {
   // A folder of other schemas (this replica's changed since it last ran) starts again.
   if (applied.schemas !== schemas) return false;
-  const jsm = await jetstreamManager(nc);
-  const info = await jsm.streams.info(names.stream);
-  if (info.state.messages === 0) return true;
-  if (info.state.first_seq > applied.sequence + 1) return false;
-  const last = await jsm.streams.getMessage(names.stream, { seq: info.state.last_seq });
+  if (stream.messages === 0) return true;
+  if (stream.first_seq > applied.sequence + 1) return false;
+  const last = await jsm.streams.getMessage(names.stream, { seq: stream.last_seq });
   return last?.header.get(WRITER_HEADER) === applied.writer && last.header.get(SCHEMAS_HEADER) === schemas;
 }
 
-/** Puts the newest snapshot's file in the folder (asking the writer for one when the bucket has none), with its settings. */
-async function fromSnapshot(nc: NatsConnection, names: StreamNames, path: string, schemas: string, replicas: number): Promise<SnapshotTag> {
+/**
+ * Puts the newest snapshot's file in the folder, with its settings; asks the writer for one when
+ * the bucket has none a replica can go on from: one whose stream sequence is before `first`, the
+ * stream's first message still held, would miss the entries retention removed.
+ */
+async function fromSnapshot(nc: NatsConnection, names: StreamNames, path: string, schemas: string, replicas: number, first: number): Promise<SnapshotTag> {
   const bucket = await openBucket(nc, names, replicas);
-  const first = await firstSequence(nc, names);
   // None yet, or one older than what the stream still holds: the writer makes one now.
   let newest = await newestSnapshot(bucket);
   if (newest === undefined || newest.tag.sequence + 1 < first) {
@@ -257,6 +261,6 @@ async function fromSnapshot(nc: NatsConnection, names: StreamNames, path: string
   }
   // The lock file describes the old file's readers.
   if (existsSync(join(path, 'lock.mdb'))) rmSync(join(path, 'lock.mdb'));
-  keepFolderSettings(path, tagOf(info)!.settings);
+  keepFolderSettings(path, tag.settings);
   return tag;
 }

@@ -15,6 +15,9 @@ export interface ReplicationSettings {
 
 export const DEFAULT_STREAM = 'quarry';
 
+/** Settings from a bare `nats://...` address (the default stream, no credentials) or as they are. */
+export const settingsOf = (given: string | ReplicationSettings): ReplicationSettings => (typeof given === 'string' ? { url: given } : given);
+
 /** The names a writer and its replicas agree on, from the stream's. */
 export interface StreamNames {
   readonly stream: string;

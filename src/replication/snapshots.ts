@@ -34,7 +34,7 @@ export async function openBucket(nc: NatsConnection, names: StreamNames, replica
 }
 
 /** The tag of an object, or undefined for an object that is not a snapshot this Quarry reads. */
-export function tagOf(info: ObjectInfo): SnapshotTag | undefined {
+function tagOf(info: ObjectInfo): SnapshotTag | undefined {
   try {
     const tag = JSON.parse(info.description ?? '') as SnapshotTag;
     return tag.format === SNAPSHOT_FORMAT && typeof tag.writer === 'string' && Number.isSafeInteger(tag.generation) ? tag : undefined;
@@ -43,15 +43,19 @@ export function tagOf(info: ObjectInfo): SnapshotTag | undefined {
   }
 }
 
-/** The newest snapshot in the bucket (of `writer` when given), with its tag. */
-export async function newestSnapshot(bucket: ObjectStore, writer?: string): Promise<{ info: ObjectInfo; tag: SnapshotTag } | undefined> {
-  let newest: { info: ObjectInfo; tag: SnapshotTag } | undefined;
+/** The snapshots in the bucket (of `writer` when given), each with its tag, newest first. */
+async function snapshotsIn(bucket: ObjectStore, writer?: string): Promise<{ info: ObjectInfo; tag: SnapshotTag }[]> {
+  const found: { info: ObjectInfo; tag: SnapshotTag }[] = [];
   for (const info of await bucket.list()) {
     const tag = tagOf(info);
-    if (tag === undefined || (writer !== undefined && tag.writer !== writer)) continue;
-    if (newest === undefined || tag.time > newest.tag.time) newest = { info, tag };
+    if (tag !== undefined && (writer === undefined || tag.writer === writer)) found.push({ info, tag });
   }
-  return newest;
+  return found.sort((a, b) => b.tag.time - a.tag.time);
+}
+
+/** The newest snapshot in the bucket (of `writer` when given), with its tag. */
+export async function newestSnapshot(bucket: ObjectStore, writer?: string): Promise<{ info: ObjectInfo; tag: SnapshotTag } | undefined> {
+  return (await snapshotsIn(bucket, writer))[0];
 }
 
 export interface SnapshotSource {
@@ -74,8 +78,7 @@ export async function takeSnapshot(source: SnapshotSource, bucket: ObjectStore, 
     const tag: SnapshotTag = { format: SNAPSHOT_FORMAT, writer: state.writer, generation: state.generation, sequence: state.published.sequence, ...about, time: Date.now() };
     const file = Readable.toWeb(createReadStream(join(work, 'data.mdb'))) as ReadableStream<Uint8Array>;
     await bucket.put({ name: `snapshot-${tag.generation}-${tag.time}`, description: JSON.stringify(tag) }, file);
-    const snapshots = (await bucket.list()).filter((info) => tagOf(info) !== undefined).sort((a, b) => tagOf(b)!.time - tagOf(a)!.time);
-    for (const old of snapshots.slice(KEPT)) await bucket.delete(old.name);
+    for (const old of (await snapshotsIn(bucket)).slice(KEPT)) await bucket.delete(old.info.name);
     return tag;
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -29,6 +29,9 @@ export interface Dbs {
 /** The meta key of a type's last row id. */
 export const seqKey = (t: number): Key[] => ['seq', t];
 
+/** The meta key of the folder's write generation: one more each write transaction, by any process. */
+export const GENERATION_KEY: Key[] = ['generation'];
+
 /** One content-type's rows: rowId -> the entry. */
 export type RowDb = Database<Record<string, unknown>, number>;
 
@@ -86,11 +89,17 @@ export function openDbs(env: RootDatabase, writable = false): Dbs {
 
 const keyEncodingOf = (format: KeyFormat): { keyEncoder?: typeof compactKeys } => (format === 'compact' ? { keyEncoder: compactKeys } : {});
 
+/** Whether the environment holds the named database (a read-only open cannot make a missing one). */
+export const hasDb = (env: RootDatabase, name: string): boolean => ([...env.getKeys({ start: name, end: `${name}\0` })] as string[]).includes(name);
+
+/** The databases whose keys take the folder's key format (keyFormatOf), by their names in the environment. */
+const KEYED = ['docs', 'scope', 'idx', 'adj', 'links', 'linkPos'] as const;
+
 /** The named databases a write transaction may change, each with its name in the environment. */
 export function namedDbs(dbs: Dbs, rowDbs: ReadonlyMap<string, RowDb>): [string, Database<unknown, Key>][] {
-  const named: [string, Database<unknown, Key>][] = [['meta', dbs.meta], ['docs', dbs.docs], ['scope', dbs.scope], ['idx', dbs.idx], ['adj', dbs.adj], ['links', dbs.links], ['linkPos', dbs.linkPos]];
+  const named: [string, Database<unknown, Key>][] = [['meta', dbs.meta], ...KEYED.map((name) => [name, dbs[name] as Database<unknown, Key>] as [string, Database<unknown, Key>])];
   for (const [type, db] of rowDbs) named.push([`${ROW_DB}${type}`, db as Database<unknown, Key>]);
-  return named as [string, Database<unknown, Key>][];
+  return named;
 }
 
 /** A named database of `namedDbs` opened to read and write stored bytes under the same keys, or undefined for another name. */
@@ -100,11 +109,9 @@ export function openAsBytes(env: RootDatabase, name: string, format: KeyFormat, 
   }
   // API tokens (tokens.ts) keep lmdb's default keys, as meta does.
   if (name === 'meta' || name === 'tokens') return env.openDB<Uint8Array, Key>({ name, encoding: 'binary' });
-  if (!BYTES_NAMES.has(name)) return undefined;
+  if (!(KEYED as readonly string[]).includes(name)) return undefined;
   return env.openDB<Uint8Array, Key>({ name, encoding: 'binary', ...keyEncodingOf(format) });
 }
-
-const BYTES_NAMES = new Set(['docs', 'scope', 'idx', 'adj', 'links', 'linkPos']);
 
 /**
  * After a write transaction is aborted: the row shapes msgpackr saved under STRUCTURES_KEY during

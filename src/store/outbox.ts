@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Key, RootDatabase } from 'lmdb';
+import { hasDb } from './dbs.js';
 
 /** The last entry JetStream acknowledged (writer), or the last one applied (replica), with its stream sequence. */
 export interface StreamPoint {
@@ -13,10 +14,22 @@ export interface AppliedPoint extends StreamPoint {
   readonly schemas: string;
 }
 
-/** A folder's applied point, read in a read-only environment (undefined when it is no replica's). */
-export function appliedIn(env: RootDatabase): AppliedPoint | undefined {
-  if (!([...env.getKeys({ start: STATE_DB, end: `${STATE_DB}\0` })] as string[]).includes(STATE_DB)) return undefined;
-  return env.openDB<unknown, Key[]>({ name: STATE_DB }).get(APPLIED) as AppliedPoint | undefined;
+/** What a folder keeps of replication, read where the environment may be read-only. */
+export interface ReplicationState {
+  readonly writer: string | undefined;
+  readonly published: StreamPoint | undefined;
+  readonly applied: AppliedPoint | undefined;
+}
+
+/** The folder's replication state, or undefined when it never published nor followed (a read-only open cannot make the database). */
+export function replicationStateIn(env: RootDatabase): ReplicationState | undefined {
+  if (!hasDb(env, STATE_DB)) return undefined;
+  const state = env.openDB<unknown, Key[]>({ name: STATE_DB });
+  return {
+    writer: state.get(WRITER) as string | undefined,
+    published: state.get(PUBLISHED) as StreamPoint | undefined,
+    applied: state.get(APPLIED) as AppliedPoint | undefined,
+  };
 }
 
 /**
@@ -37,12 +50,12 @@ export interface OutboxEntry {
 }
 
 const ON = ['publishing'];
-export const WRITER = ['writer'];
-export const PUBLISHED = ['published'];
-export const APPLIED = ['applied'];
+const WRITER = ['writer'];
+const PUBLISHED = ['published'];
+const APPLIED = ['applied'];
 const FOLLOWING = ['following'];
 /** The database of the state below. */
-export const STATE_DB = 'replication';
+const STATE_DB = 'replication';
 
 /**
  * What a folder keeps for replication, in two databases no write transaction's changes include
@@ -104,10 +117,6 @@ export class Outbox {
 
   get published(): StreamPoint | undefined {
     return this.state.get(PUBLISHED) as StreamPoint | undefined;
-  }
-
-  get writer(): string | undefined {
-    return this.state.get(WRITER) as string | undefined;
   }
 
   get applied(): AppliedPoint | undefined {

@@ -112,10 +112,6 @@ export class StoreReplication {
     return this.outboxDb.published;
   }
 
-  get writer(): string | undefined {
-    return this.outboxDb.writer;
-  }
-
   get applied(): AppliedPoint | undefined {
     return this.outboxDb.applied;
   }

@@ -1,7 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
-import { forgetUnsavedShapes, openDbs, openRowDb, seqKey, type Dbs, type RowDb } from './dbs.js';
+import { forgetUnsavedShapes, GENERATION_KEY, openDbs, openRowDb, seqKey, type Dbs, type RowDb } from './dbs.js';
 import { LinkStore, PACKED_BYTES } from './links.js';
 import type { Postings } from './postings.js';
 import { RowStore } from './rows.js';
@@ -17,7 +17,7 @@ import { ReadGuard } from './read-guard.js';
 import { TokenStore } from './tokens.js';
 import { upkeepIndexes } from './index-upkeep.js';
 import { StoreReplication } from './replication.js';
-import { appliedIn, type AppliedPoint } from './outbox.js';
+import { replicationStateIn, type AppliedPoint } from './outbox.js';
 import { digestOf, type DbDigest } from './digest.js';
 
 export { MAX } from './keys.js';
@@ -178,7 +178,7 @@ export class Store {
         const last = this.generation();
         if (last !== this.seenGeneration) this.cache.clear();
         generation = last + 1;
-        this.dbs.meta.putSync(['generation'], generation);
+        this.dbs.meta.putSync(GENERATION_KEY, generation);
         const value = fn();
         if (this.joinedFailure !== NO_FAILURE) throw this.joinedFailure;
         if (!this.deferring) for (const postings of this.postings) postings.flush();
@@ -339,7 +339,7 @@ export class Store {
   /** On a replica's folder: the writer it follows and how far it applied (read-only opens too); undefined elsewhere. */
   get applied(): AppliedPoint | undefined {
     if (!this.inTransaction && !this.replication) this.env.resetReadTxn();
-    return this.replication ? this.replication.applied : appliedIn(this.env);
+    return this.replication ? this.replication.applied : replicationStateIn(this.env)?.applied;
   }
 
   /** How many write transactions this instance has seen committed (its own, and others' once refreshed). */
@@ -348,7 +348,7 @@ export class Store {
   }
 
   private generation(): number {
-    return (this.dbs.meta.get(['generation']) as number | undefined) ?? 0;
+    return (this.dbs.meta.get(GENERATION_KEY) as number | undefined) ?? 0;
   }
 
   get inTransaction(): boolean {

@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { open, type Database, type Key, type RootDatabase } from 'lmdb';
 import { DataCache } from '../cache/index.js';
 import { MAX } from './keys.js';
-import { logSideWrite, refuseOnReplica } from './side-writes.js';
+import { SideWrites } from './side-writes.js';
 
 /** What a token may do: `read-only` reads, `full-access` reads and writes (Strapi's API token types). */
 export type TokenType = 'read-only' | 'full-access';
@@ -39,9 +39,11 @@ export class TokenStore {
   private readonly cache = new DataCache<string, ApiToken>(MAX_CACHED, () => this.generation());
 
   private readonly db: Database<unknown, Key[]>;
+  private readonly sideWrites: SideWrites;
 
   private constructor(private readonly env: RootDatabase, private readonly ownsEnv: boolean) {
     this.db = env.openDB<unknown, Key[]>({ name: TOKENS_DB });
+    this.sideWrites = new SideWrites(env, TOKENS_DB, this.db);
   }
 
   /** Over an environment the caller owns and closes (the Store's). */
@@ -57,8 +59,7 @@ export class TokenStore {
   /** Makes a token; the answer holds the only copy of its text. Names are unique, as Strapi's. */
   create(name: string, type: TokenType): { readonly token: string; readonly record: ApiToken } {
     const token = randomBytes(32).toString('hex');
-    const record = this.db.transactionSync(() => {
-      refuseOnReplica(this.env, 'make tokens');
+    const record = this.db.transactionSync(() => this.sideWrites.logged('make tokens', () => {
       // Checked inside the transaction: two processes cannot both take the name.
       if (this.list().some((t) => t.name === name)) throw new TokenNameTakenError(name);
       const id = ((this.db.get(['nextId']) as number | undefined) ?? 0) + 1;
@@ -66,9 +67,8 @@ export class TokenStore {
       this.db.putSync(['nextId'], id);
       this.db.putSync(['hash', digest(token)], made);
       this.bump();
-      logSideWrite(this.env, [[TOKENS_DB, ['nextId']], [TOKENS_DB, ['hash', digest(token)]], [TOKENS_DB, ['generation']]]);
       return made;
-    });
+    }));
     return { token, record };
   }
 
@@ -80,17 +80,15 @@ export class TokenStore {
 
   /** Deletes the token named `name`; undefined when there is none. */
   revoke(name: string): ApiToken | undefined {
-    return this.db.transactionSync(() => {
-      refuseOnReplica(this.env, 'revoke tokens');
+    return this.db.transactionSync(() => this.sideWrites.logged('revoke tokens', () => {
       for (const { key, value } of this.db.getRange({ start: ['hash'], end: ['hash', MAX] })) {
         if ((value as ApiToken).name !== name) continue;
         this.db.removeSync(key);
         this.bump();
-        logSideWrite(this.env, [[TOKENS_DB, key], [TOKENS_DB, ['generation']]]);
         return value as ApiToken;
       }
       return undefined;
-    });
+    }));
   }
 
   /**

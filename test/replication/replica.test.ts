@@ -36,6 +36,15 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     folders.push(path);
     return path;
   };
+  /** A writer on `path` (of `schemas`) publishing to `stream`, snapshots only when asked. */
+  const publishingWriter = async (path: string, stream: string, schemas = SCHEMAS): Promise<Quarry> => {
+    const writer = createQuarry({ schemas, path, noSync: true, publishing: true });
+    await writer.publish({ url: nodes[0]!.url, stream }, { snapshotEveryMs: 0 });
+    return writer;
+  };
+  /** A replica on `path` following `stream`. */
+  const replicaOn = (path: string, stream: string, more: { schemas?: string; onFailure?: (e: unknown) => void } = {}): Promise<Quarry> =>
+    createQuarry({ schemas: more.schemas ?? SCHEMAS, path, replicaOf: { url: nodes[0]!.url, stream }, onFailure: more.onFailure });
 
   afterAll(() => {
     for (const f of folders) rmSync(f, { recursive: true, force: true });
@@ -116,10 +125,8 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     const stream = 'outage';
     const writerPath = folder();
     const replicaPath = folder();
-    let writer = createQuarry({ schemas: SCHEMAS, path: writerPath, noSync: true, publishing: true });
-    const errors: unknown[] = [];
-    await writer.publish({ url: nodes[0]!.url, stream }, { snapshotEveryMs: 0, onError: (e) => errors.push(e) });
-    let replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream } });
+    let writer = await publishingWriter(writerPath, stream);
+    let replica = await replicaOn(replicaPath, stream);
     await writeSome(writer, 1);
     await caughtUp(replica, writer);
     await nodes[0]!.stop(true);
@@ -133,9 +140,8 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     await Promise.all([replica.close(), writer.close()]);
     expect(Date.now() - closing).toBeLessThan(3_000);
     await nodes[0]!.start();
-    writer = createQuarry({ schemas: SCHEMAS, path: writerPath, noSync: true, publishing: true });
-    await writer.publish({ url: nodes[0]!.url, stream }, { snapshotEveryMs: 0, onError: (e) => errors.push(e) });
-    replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream } });
+    writer = await publishingWriter(writerPath, stream);
+    replica = await replicaOn(replicaPath, stream);
     await caughtUp(replica, writer);
     expect(replica.health()).toMatchObject({ connected: true, lag: 0 });
     expect(replica.store.digest()).toEqual(writer.store.digest());
@@ -145,10 +151,9 @@ describe('a replica fed by NATS JetStream (the library)', () => {
 
   it('starts a replica that fell behind the stream\'s retention again from a snapshot, one the writer makes on request when its newest is older than what the stream holds', async () => {
     const stream = 'retention';
-    const writer = createQuarry({ schemas: SCHEMAS, path: folder(), noSync: true, publishing: true });
-    await writer.publish({ url: nodes[0]!.url, stream }, { snapshotEveryMs: 0 });
+    const writer = await publishingWriter(folder(), stream);
     const replicaPath = folder();
-    let replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream } });
+    let replica = await replicaOn(replicaPath, stream);
     await writeSome(writer, 1);
     await caughtUp(replica, writer);
     await replica.close();
@@ -163,7 +168,7 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     await jsm.streams.purge(stream, { keep: 2 });
     expect((await jsm.streams.info(stream)).state.first_seq).toBe(last - 1);
     await nc.close();
-    replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream } });
+    replica = await replicaOn(replicaPath, stream);
     expect(statSync(join(replicaPath, 'data.mdb')).ino).not.toBe(file);
     await writeSome(writer, 4);
     await caughtUp(replica, writer);
@@ -175,11 +180,10 @@ describe('a replica fed by NATS JetStream (the library)', () => {
   it('stops applying, saying why, once the writer serves other content-types; started again with its old schemas it refuses, with the new ones it follows', async () => {
     const stream = 'schemas';
     const writerPath = folder();
-    let writer = createQuarry({ schemas: SCHEMAS, path: writerPath, noSync: true, publishing: true });
-    await writer.publish({ url: nodes[0]!.url, stream }, { snapshotEveryMs: 0 });
+    let writer = await publishingWriter(writerPath, stream);
     const failures: unknown[] = [];
     const replicaPath = folder();
-    const replica = await createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream }, onFailure: (e) => failures.push(e) });
+    const replica = await replicaOn(replicaPath, stream, { onFailure: (e) => failures.push(e) });
     await writeSome(writer, 1);
     await caughtUp(replica, writer);
     await writer.close();
@@ -190,21 +194,27 @@ describe('a replica fed by NATS JetStream (the library)', () => {
     const schema = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, unknown> };
     schema.attributes.slogan = { type: 'string' };
     writeFileSync(file, JSON.stringify(schema));
-    writer = createQuarry({ schemas: changed, path: writerPath, noSync: true, publishing: true });
-    await writer.publish({ url: nodes[0]!.url, stream }, { snapshotEveryMs: 0 });
+    writer = await publishingWriter(writerPath, stream, changed);
     const before = replica.health().sequence;
     await writer.documents(CATEGORY).create({ data: { name: 'new', slogan: 'fresh' } });
     await until(() => failures.length > 0);
     expect(String(failures[0])).toMatch(/the writer now serves other content-types/);
     expect(replica.health()).toMatchObject({ sequence: before, connected: false });
     await replica.close();
-    await expect(createQuarry({ schemas: SCHEMAS, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream } })).rejects.toMatchObject({ name: 'ReplicaStartError' });
-    const again = await createQuarry({ schemas: changed, path: replicaPath, replicaOf: { url: nodes[0]!.url, stream } });
+    await expect(replicaOn(replicaPath, stream)).rejects.toMatchObject({ name: 'ReplicaStartError' });
+    const again = await replicaOn(replicaPath, stream, { schemas: changed });
     await caughtUp(again, writer);
     expect(await again.documents(CATEGORY).findMany({ filters: { slogan: { $eq: 'fresh' } }, fields: ['name'] })).toMatchObject([{ name: 'new' }]);
     await again.close();
     await writer.close();
   }, 60_000);
+
+  it('refuses to start a replica of a stream no writer has published to, saying so', async () => {
+    await expect(createQuarry({ schemas: SCHEMAS, path: folder(), replicaOf: { url: nodes[0]!.url, stream: 'nobody' } })).rejects.toMatchObject({
+      name: 'ReplicaStartError',
+      message: expect.stringMatching(/no stream nobody .*no writer has published to it/),
+    });
+  });
 
   it('refuses to start a replica whose schemas are not the writer\'s, with a message that says so', async () => {
     const writer = createQuarry({ schemas: SCHEMAS, path: folder(), noSync: true, publishing: true });

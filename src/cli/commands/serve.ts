@@ -43,15 +43,28 @@ export async function serveUntilStopped(quarry: Quarry, http: HttpOptions, ctx: 
   await ready(`http://${host}:${server.port}${http.settings.prefix}`);
   // A serving process of several stops when its primary says so, quietly: the primary reports.
   const alone = !isServingProcess(ctx.env);
-  // A replica that stopped applying exits, for its supervisor to start it again from a snapshot.
-  const failed = 'the replica stopped applying the writer\'s changes';
-  let replicaFailed = false;
-  const reason = await Promise.race([ctx.waitForStop(), quarry.replicaFailed.then(() => ((replicaFailed = true), failed))]);
+  const stop = stopOnFailure(ctx, quarry);
+  const reason = await stop.ctx.waitForStop();
   if (alone) ctx.stderr.write(`quarry: ${reason}: closing (requests in progress have ${http.shutdownGraceMs} ms to finish)\n`);
   await server.close({ graceMs: http.shutdownGraceMs });
   await quarry.close();
   if (alone) ctx.stderr.write('quarry: closed\n');
-  return replicaFailed ? 1 : 0;
+  return stop.failed ? 1 : 0;
+}
+
+/**
+ * `ctx` whose stop also comes when `quarry`, a replica, stops applying the writer's changes: a
+ * command then exits (code 1, `failed`) for its supervisor to start it again, from a snapshot.
+ */
+function stopOnFailure(ctx: Context, quarry: Quarry): { readonly ctx: Context; readonly failed: boolean } {
+  const stop = {
+    failed: false,
+    ctx: {
+      ...ctx,
+      waitForStop: () => Promise.race([ctx.waitForStop(), quarry.replicaFailed.then(() => ((stop.failed = true), 'the replica stopped applying the writer\'s changes'))]),
+    },
+  };
+  return stop;
 }
 
 /** A serving command (`serve`, `demo`) as `serveCommandRun` runs it, alone or as several processes. */
@@ -87,14 +100,13 @@ export async function serveCommandRun(run: ServeRun, ctx: Context): Promise<numb
     // The serving processes do not sweep (each would take the others' uploads in progress for
     // leftovers): the primary's sweep is over before the first of them may take an upload.
     await quarry.swept?.catch(() => undefined);
-    // A replica's primary applies the stream: if it stops, all stop (code 1), to be started again.
-    let replicaFailed = false;
-    const stopping = { ...ctx, waitForStop: () => Promise.race([ctx.waitForStop(), quarry.replicaFailed.then(() => ((replicaFailed = true), 'the replica stopped applying the writer\'s changes'))]) };
+    // A replica's primary applies the stream: if it stops, all stop.
+    const stop = stopOnFailure(ctx, quarry);
     const code = await runServingProcesses({
       count: run.processes, command: run.command, args: run.args, host: run.http.host, port: run.http.port,
       shutdownGraceMs: run.http.shutdownGraceMs, ready: (url) => run.announce(quarry, url),
-    }, stopping);
-    return replicaFailed ? 1 : code;
+    }, stop.ctx);
+    return stop.failed ? 1 : code;
   } finally {
     await quarry.close();
   }

@@ -1,5 +1,6 @@
 import { requestSnapshot } from '../../replication/writer.js';
 import type { Command } from '../command.js';
+import { credentialsOf } from '../replication-settings.js';
 import { describeSettings, resolveSettings } from '../settings.js';
 import { EXIT_OK, UsageError } from '../usage.js';
 
@@ -24,11 +25,7 @@ Example:
     const s = resolveSettings(SNAPSHOT_SETTINGS, args.flags, ctx.env);
     ctx.stderr.write(describeSettings(this.name, s));
     if (s.nats.value === '') throw new UsageError('--nats is required (or set QUARRY_NATS)');
-    const tag = await requestSnapshot({
-      url: s.nats.value, stream: s.stream.value,
-      ...(s.natsUser.value !== '' ? { user: s.natsUser.value, password: s.natsPassword.value } : {}),
-      ...(s.natsToken.value !== '' ? { token: s.natsToken.value } : {}),
-    });
+    const tag = await requestSnapshot({ url: s.nats.value, stream: s.stream.value, ...credentialsOf(s) });
     ctx.stdout.write(`${JSON.stringify(tag)}\n`);
     return EXIT_OK;
   },
