@@ -1,7 +1,7 @@
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager, type PubAck } from '@nats-io/jetstream';
 import type { StoreReplication, StreamPoint } from '../store/replication.js';
-import type { StreamNames } from './settings.js';
+import { whenJetStreamAnswers, type StreamNames } from './settings.js';
 
 /** Message headers of a change entry: whose, which write transaction, and the writer's schema fingerprint. */
 export const WRITER_HEADER = 'Quarry-Writer';
@@ -60,8 +60,7 @@ export class Publisher {
   /** Makes the stream when missing, finds where publishing stands, and starts sending. */
   async start(): Promise<void> {
     const { replication, names } = this.options;
-    const jsm = await jetstreamManager(this.options.nc);
-    const last = await ensureStream(jsm, names, this.options.streamReplicas);
+    const last = await whenJetStreamAnswers(async () => ensureStream(await jetstreamManager(this.options.nc), names, this.options.streamReplicas));
     const start = replication.startPublishing();
     this.writer = start.writer;
     const published = replication.published;

@@ -6,7 +6,7 @@ import { keepFolderSettings } from '../store/folder-settings.js';
 import { readReplicationState } from '../store/replication-state.js';
 import { ReplicaGapError, type AppliedChange, type AppliedPoint, type FollowingState, type StoreReplication } from '../store/replication.js';
 import { isNotFound, SCHEMAS_HEADER, WRITER_HEADER } from './publisher.js';
-import { connectNats, streamNames, type ReplicationSettings, type StreamNames } from './settings.js';
+import { connectNats, streamNames, whenJetStreamAnswers, type ReplicationSettings, type StreamNames } from './settings.js';
 import { askForSnapshot, downloadSnapshot, newestSnapshot, openBucket, type SnapshotTag } from './snapshots.js';
 
 export type { AppliedChange } from '../store/replication.js';
@@ -87,8 +87,8 @@ export class ReplicaFollower {
     const nc = await connectNats(settings, 'quarry replica');
     try {
       const state = await readReplicationState(path);
-      const jsm = await jetstreamManager(nc);
-      const stream = await jsm.streams.info(names.stream).then((info) => info.state, (e: unknown) => {
+      const jsm = await whenJetStreamAnswers(() => jetstreamManager(nc));
+      const stream = await whenJetStreamAnswers(() => jsm.streams.info(names.stream)).then((info) => info.state, (e: unknown) => {
         throw isNotFound(e) ? new ReplicaStartError(`no stream ${names.stream} on ${settings.url}: no writer has published to it (quarry serve --publish)`, { cause: e }) : e;
       });
       const resume = state?.applied !== undefined && (await canResume(jsm, names, stream, state.applied, schemas));

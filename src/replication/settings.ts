@@ -59,3 +59,25 @@ export function connectNats(settings: ReplicationSettings, name: string): Promis
   };
   return connect(options);
 }
+
+/** What JetStream answers while a cluster has no leader yet (its first seconds, a failover) or a node is coming back. */
+const PASSING = /timeout|no responders|no suitable peers|leader|not available|temporarily/i;
+/** How long starting a writer or a replica waits for JetStream to answer. */
+export const START_PATIENCE_MS = 60_000;
+
+/**
+ * `attempt` until it answers, for up to START_PATIENCE_MS while JetStream's errors are the
+ * passing kind (PASSING); any other error at once. A three-node cluster took 5-10 s here to elect
+ * its leader after its nodes were ready, or after one was killed.
+ */
+export async function whenJetStreamAnswers<T>(attempt: () => Promise<T>): Promise<T> {
+  const until = Date.now() + START_PATIENCE_MS;
+  for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if (!(e instanceof Error) || !PASSING.test(`${e.name} ${e.message}`) || Date.now() + wait > until) throw e;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}

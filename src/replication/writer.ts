@@ -4,7 +4,7 @@ import type { ObjectStore } from '@nats-io/obj';
 import type { FolderSettings } from '../store/folder-settings.js';
 import type { StoreReplication, StreamPoint } from '../store/replication.js';
 import { Publisher } from './publisher.js';
-import { connectNats, streamNames, type ReplicationSettings, type StreamNames } from './settings.js';
+import { connectNats, streamNames, whenJetStreamAnswers, type ReplicationSettings, type StreamNames } from './settings.js';
 import { askForSnapshot, newestSnapshot, openBucket, takeSnapshot, type SnapshotSource, type SnapshotTag } from './snapshots.js';
 
 /** How often a publishing writer makes a snapshot by default: replicas starting later apply the stream from the newest. */
@@ -55,11 +55,13 @@ export class ReplicationWriter {
       const replicas = options.settings.streamReplicas ?? 1;
       const publisher = new Publisher({ nc, names, replication: options.replication, schemas: options.schemas, streamReplicas: replicas, onError: options.onError });
       await publisher.start();
-      const bucket = await openBucket(nc, names, replicas);
+      const bucket = await whenJetStreamAnswers(() => openBucket(nc, names, replicas));
       const writer = new ReplicationWriter(options, nc, names, publisher, bucket);
       writer.listen();
       // Replicas need one to start from, of these schemas (the writer may have changed them since its last).
-      if ((await newestSnapshot(bucket, publisher.writerId))?.tag.schemas !== options.schemas) await writer.snapshot();
+      await whenJetStreamAnswers(async () => {
+        if ((await newestSnapshot(bucket, publisher.writerId))?.tag.schemas !== options.schemas) await writer.snapshot();
+      });
       const every = options.snapshotEveryMs ?? SNAPSHOT_EVERY_MS;
       if (every > 0) writer.timer = setInterval(() => void writer.snapshot().catch(options.onError), every).unref();
       return writer;
